@@ -1,0 +1,856 @@
+/* decode.c - constrained decoding of scoresheet cells.
+ *
+ * A beam of game prefixes. Each prefix (entry) holds a board, a cumulative
+ * log score and, per sheet and column, how many moves that column has
+ * skipped (a skipped move shifts the rest of its column by one cell).
+ * Going from ply p-1 to ply p, every legal move of every entry is scored
+ * against the cell that ply p falls on, in every spelling the notation
+ * enumerator knows (max over spellings), mixed with a floor (the cell may
+ * explain no legal move: illegible, or an illegal move was written), plus
+ * the uniform move prior -log(n). Other ways to account for a ply: the
+ * cell is blank (any move, missing record), the move was skipped without
+ * a cell (penalty, column shifts), or the cell holds junk and the move is
+ * in the next cell (penalty, column shifts back).
+ *
+ * Prefixes that reach the same position with the same alignment are
+ * merged; the lighter one is kept as a "ghost" of the survivor so that its
+ * probability mass still counts against the moves it disagrees on. At the
+ * end, complete prefixes (every non-blank cell explained) are weighed and
+ * each ply's confidence is the posterior mass of the chosen move.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verify_internal.h"
+#include "xq_core.h"
+
+typedef struct {
+    int32_t parent;
+    int32_t ghost;          /* first ghost merged into this node, -1 */
+    xq_move mv;
+    int16_t ply;
+    bool    forced;
+    uint8_t kind[VD_MAXSRC];
+    int32_t slot[VD_MAXSRC];
+    float   sc[VD_MAXSRC];
+    double  score;
+} vnode;
+
+typedef struct {
+    int32_t node;           /* the ghost's own last node */
+    int32_t next;           /* next ghost of the same survivor */
+    double  score;          /* its cumulative score when merged */
+} vghost;
+
+typedef struct {
+    xq_board b;
+    double   score;
+    int32_t  node;
+    int8_t   off[VD_MAXSRC][2];
+    uint64_t key;
+} ventry;
+
+typedef struct {
+    double  score;
+    int32_t entry;
+    xq_move mv;
+    bool    forced;
+    uint8_t kind[VD_MAXSRC];
+    int32_t slot[VD_MAXSRC];
+    float   sc[VD_MAXSRC];
+    int8_t  doff[VD_MAXSRC];
+} vchild;
+
+typedef struct {
+    int32_t node;
+    double  score;
+    int     after_end[VD_MAXSRC];
+    bool    nomoves;
+} vfinal;
+
+typedef struct {
+    const xq_cell_source *const *src;
+    int      nsrc;
+    double   scale;
+    unsigned kinds;
+    int      black_first;
+    vd_result *res;
+    const xq_verify_options *opts;
+
+    vnode   *nodes;
+    size_t   nnodes, capnodes;
+    vghost  *ghosts;
+    size_t   nghosts, capghosts;
+    vchild  *kids;
+    size_t   nkids, capkids;
+    vfinal  *finals;
+    size_t   nfinals, capfinals;
+    double  *lost;          /* per ply: dropped mass relative to the best */
+    size_t   caplost;
+} vdec;
+
+int vd_nominal_slot(int ply, int black_first)
+{
+    return ply - 1 + (black_first ? 1 : 0);
+}
+
+static xq_status grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+    size_t ncap;
+    void *p;
+    if (need <= *cap)
+        return XQ_OK;
+    ncap = *cap ? *cap : 64;
+    while (ncap < need)
+        ncap *= 2;
+    p = xq_realloc(*arr, ncap * elem);
+    XQ_FAIL_IF(!p, XQ_ENOMEM, "decoder arrays");
+    *arr = p;
+    *cap = ncap;
+    return XQ_OK;
+}
+
+static double lse(double a, double b)
+{
+    if (a < b) {
+        double t = a;
+        a = b;
+        b = t;
+    }
+    return a + log1p(exp(b - a));
+}
+
+/* ---- cells ---------------------------------------------------------- */
+
+static xq_status cells_init(vdec *d)
+{
+    int k, s;
+    size_t i;
+    for (k = 0; k < d->nsrc; k++) {
+        const xq_cell_source *src = d->src[k];
+        d->res->ncells[k] = src->ncells;
+        d->res->lastnb[k][0] = d->res->lastnb[k][1] = -1;
+        if (!src->ncells)
+            continue;
+        d->res->cells[k] = xq_calloc(src->ncells, sizeof(vd_cell));
+        XQ_FAIL_IF(!d->res->cells[k], XQ_ENOMEM, "cells");
+        for (i = 0; i < src->ncells; i++) {
+            vd_cell *c = &d->res->cells[k][i];
+            c->blank = src->is_blank ? src->is_blank(src->ud, i) != 0 : false;
+            c->text_score = -1e30;
+            if (!c->blank) {
+                s = (int)(i % 2);
+                d->res->lastnb[k][s] = (int)i;
+            }
+        }
+    }
+    return XQ_OK;
+}
+
+/* Read the cell's text and its score once. */
+static xq_status cell_touch(vdec *d, int k, int slot)
+{
+    vd_cell *c = &d->res->cells[k][slot];
+    const xq_cell_source *src = d->src[k];
+    const char *t;
+    if (c->text)
+        return XQ_OK;
+    t = src->text ? src->text(src->ud, (size_t)slot) : NULL;
+    c->text = xq_strdup(t ? t : "");
+    XQ_FAIL_IF(!c->text, XQ_ENOMEM, "cell text");
+    if (c->text[0] && src->score)
+        c->text_score = src->score(src->ud, (size_t)slot, c->text);
+    return XQ_OK;
+}
+
+/* Best spelling score of a move in a cell (raw units, prior included). */
+static float move_score(vdec *d, int k, int slot, const vs_spellings *sp)
+{
+    const xq_cell_source *src = d->src[k];
+    double best = -1e30;
+    size_t j;
+    for (j = 0; j < sp->n; j++) {
+        double pr = sp->v[j].prior > 0.01f ? sp->v[j].prior : 0.01;
+        double s = src->score(src->ud, (size_t)slot, sp->v[j].text) +
+                   log(pr) / d->scale;
+        if (s > best)
+            best = s;
+    }
+    return (float)best;
+}
+
+/* ---- per-sheet situation of an entry at a ply ------------------------- */
+
+typedef struct {
+    int  state;        /* VK_NONE, VK_READ, VK_BLANK */
+    int  slot;
+    bool extra;        /* VK_EXTRA possible: slot + 2 is a non-blank cell */
+} vsit;
+
+static vsit situation(const vdec *d, int k, const ventry *e, int ply, int side)
+{
+    vsit s;
+    int slot = vd_nominal_slot(ply, d->black_first) - 2 * e->off[k][side];
+    s.slot = slot;
+    s.extra = false;
+    if (slot < 0 || slot > d->res->lastnb[k][side]) {
+        s.state = VK_NONE;
+        return s;
+    }
+    if (d->res->cells[k][slot].blank) {
+        s.state = VK_BLANK;
+        return s;
+    }
+    s.state = VK_READ;
+    if (slot + 2 <= d->res->lastnb[k][side] &&
+        !d->res->cells[k][slot + 2].blank)
+        s.extra = true;
+    return s;
+}
+
+/* Non-blank cells of sheet k that entry e has not reached yet. */
+static int cells_left(const vdec *d, int k, const ventry *e, int ply)
+{
+    int side0 = xq_board_side(&e->b), s, n = 0, slot, p;
+    for (s = 0; s < 2; s++) {
+        p = (s == side0) ? ply : ply + 1;
+        slot = vd_nominal_slot(p, d->black_first) - 2 * e->off[k][s];
+        if (slot < 0)
+            slot = s;
+        for (; slot <= d->res->lastnb[k][s]; slot += 2)
+            if (!d->res->cells[k][slot].blank)
+                n++;
+    }
+    return n;
+}
+
+static xq_status add_final(vdec *d, const ventry *e, int ply, bool nomoves)
+{
+    vfinal *f;
+    int k, left = 0;
+    XQ_TRY(grow((void **)&d->finals, &d->capfinals, d->nfinals + 1,
+                sizeof *d->finals));
+    f = &d->finals[d->nfinals++];
+    f->node = e->node;
+    f->nomoves = nomoves;
+    for (k = 0; k < d->nsrc; k++) {
+        f->after_end[k] = cells_left(d, k, e, ply);
+        left += f->after_end[k];
+    }
+    f->score = e->score - left * (VD_FLOOR + VD_EXTRA);
+    return XQ_OK;
+}
+
+static xq_status add_child(vdec *d, const vchild *c)
+{
+    XQ_TRY(grow((void **)&d->kids, &d->capkids, d->nkids + 1, sizeof *d->kids));
+    d->kids[d->nkids++] = *c;
+    return XQ_OK;
+}
+
+static const char *correction_for(const xq_verify_options *o, int ply)
+{
+    size_t i;
+    for (i = 0; o && i < o->ncorrections; i++)
+        if (o->corrections[i].ply == ply)
+            return o->corrections[i].move;
+    return NULL;
+}
+
+/* Expand one entry into children (kept only within VD_BEAM_DROP of *pbest). */
+static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
+                        bool *pbadcorr)
+{
+    xq_move mvs[XQ_MAX_MOVES];
+    static const int8_t none_off = 0;
+    float sc[VD_MAXSRC][XQ_MAX_MOVES], scx[VD_MAXSRC][XQ_MAX_MOVES];
+    vsit sit[VD_MAXSRC];
+    int n, i, k, side = xq_board_side(&e->b);
+    double prior;
+    bool need_spell = false, extra_ok[VD_MAXSRC];
+    const char *corr = correction_for(d->opts, ply);
+    xq_move forced = XQ_MOVE_NONE;
+    vs_spellings *sp = NULL;
+    xq_status st = XQ_OK;
+    (void)none_off;
+
+    n = xq_board_legal_moves(&e->b, mvs);
+    if (n == 0)
+        return add_final(d, e, ply, true);
+    if (corr) {
+        forced = vs_correction_move(&e->b, corr);
+        if (forced != XQ_MOVE_NONE) {
+            mvs[0] = forced;
+            n = 1;
+        } else {
+            *pbadcorr = true;
+        }
+    }
+    prior = forced != XQ_MOVE_NONE ? 0.0 : -log((double)n);
+
+    for (k = 0; k < d->nsrc; k++) {
+        sit[k] = situation(d, k, e, ply, side);
+        extra_ok[k] = false;
+        if (sit[k].state == VK_READ) {
+            need_spell = true;
+            XQ_TRY(cell_touch(d, k, sit[k].slot));
+            if (sit[k].extra)
+                XQ_TRY(cell_touch(d, k, sit[k].slot + 2));
+        }
+    }
+    if (need_spell) {
+        sp = xq_malloc(sizeof *sp);
+        XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
+        for (i = 0; i < n; i++) {
+            st = vs_spellings_get(&e->b, mvs[i], d->kinds, sp);
+            if (st != XQ_OK)
+                sp->n = 0;
+            st = XQ_OK;
+            for (k = 0; k < d->nsrc; k++) {
+                if (sit[k].state != VK_READ)
+                    continue;
+                sc[k][i] = sp->n ? move_score(d, k, sit[k].slot, sp) : -1e30f;
+                scx[k][i] = (sit[k].extra && sp->n)
+                                ? move_score(d, k, sit[k].slot + 2, sp) : -1e30f;
+            }
+        }
+        xq_free(sp);
+        /* Reference of a cell: its own reading, or the best legal move of
+         * the first prefix that reaches it. */
+        for (k = 0; k < d->nsrc; k++) {
+            int sl;
+            if (sit[k].state != VK_READ)
+                continue;
+            for (sl = sit[k].slot; sl <= sit[k].slot + (sit[k].extra ? 2 : 0);
+                 sl += 2) {
+                vd_cell *c = &d->res->cells[k][sl];
+                if (!c->touched) {
+                    double m = c->text_score;
+                    for (i = 0; i < n; i++) {
+                        double v = sl == sit[k].slot ? sc[k][i] : scx[k][i];
+                        if (v > m)
+                            m = v;
+                    }
+                    c->ref = m;
+                    c->touched = true;
+                }
+            }
+            /* Junk/repeated cell only when this cell explains no legal move. */
+            if (sit[k].extra) {
+                double m = -1e30;
+                for (i = 0; i < n; i++)
+                    if (sc[k][i] > m)
+                        m = sc[k][i];
+                extra_ok[k] = d->scale * (m - d->res->cells[k][sit[k].slot].ref)
+                              < -VD_FLOOR / 2;
+            }
+        }
+    }
+
+    for (i = 0; i < n; i++) {
+        /* options per sheet: up to 3 (read / skip / extra) */
+        int nopt[VD_MAXSRC], o[VD_MAXSRC];
+        double oe[VD_MAXSRC][3];
+        uint8_t okind[VD_MAXSRC][3];
+        int32_t oslot[VD_MAXSRC][3];
+        float osc[VD_MAXSRC][3];
+        int8_t odoff[VD_MAXSRC][3];
+        for (k = 0; k < d->nsrc; k++) {
+            nopt[k] = 0;
+            o[k] = 0;
+            if (sit[k].state == VK_READ) {
+                vd_cell *c = &d->res->cells[k][sit[k].slot];
+                double rel = d->scale * (sc[k][i] - c->ref);
+                oe[k][0] = lse(rel, -VD_FLOOR);
+                okind[k][0] = VK_READ;
+                oslot[k][0] = sit[k].slot;
+                osc[k][0] = sc[k][i];
+                odoff[k][0] = 0;
+                oe[k][1] = -VD_SKIP;
+                okind[k][1] = VK_SKIP;
+                oslot[k][1] = -1;
+                osc[k][1] = 0;
+                odoff[k][1] = 1;
+                nopt[k] = 2;
+                if (extra_ok[k]) {
+                    vd_cell *c2 = &d->res->cells[k][sit[k].slot + 2];
+                    double rel2 = d->scale * (scx[k][i] - c2->ref);
+                    oe[k][2] = -VD_EXTRA + lse(rel2, -VD_FLOOR);
+                    okind[k][2] = VK_EXTRA;
+                    oslot[k][2] = sit[k].slot + 2;
+                    osc[k][2] = scx[k][i];
+                    odoff[k][2] = -1;
+                    nopt[k] = 3;
+                }
+            } else {
+                oe[k][0] = 0;
+                okind[k][0] = (uint8_t)sit[k].state;
+                oslot[k][0] = sit[k].state == VK_BLANK ? sit[k].slot : -1;
+                osc[k][0] = 0;
+                odoff[k][0] = 0;
+                nopt[k] = 1;
+            }
+        }
+        for (;;) {
+            vchild c;
+            double s = e->score + prior;
+            for (k = 0; k < d->nsrc; k++)
+                s += oe[k][o[k]];
+            if (s > *pbest)
+                *pbest = s;
+            if (s >= *pbest - VD_BEAM_DROP) {
+                memset(&c, 0, sizeof c);
+                c.score = s;
+                c.entry = ei;
+                c.mv = mvs[i];
+                c.forced = forced != XQ_MOVE_NONE;
+                for (k = 0; k < d->nsrc; k++) {
+                    c.kind[k] = okind[k][o[k]];
+                    c.slot[k] = oslot[k][o[k]];
+                    c.sc[k] = osc[k][o[k]];
+                    c.doff[k] = odoff[k][o[k]];
+                }
+                XQ_TRY(add_child(d, &c));
+            }
+            /* next combination */
+            for (k = 0; k < d->nsrc; k++) {
+                if (++o[k] < nopt[k])
+                    break;
+                o[k] = 0;
+            }
+            if (k == d->nsrc)
+                break;
+        }
+    }
+    return st;
+}
+
+static int cmp_child(const void *a, const void *b)
+{
+    const vchild *x = a, *y = b;
+    if (x->score > y->score)
+        return -1;
+    if (x->score < y->score)
+        return 1;
+    /* deterministic tie-break */
+    if (x->entry != y->entry)
+        return x->entry < y->entry ? -1 : 1;
+    if (x->mv != y->mv)
+        return x->mv < y->mv ? -1 : 1;
+    return memcmp(x->kind, y->kind, sizeof x->kind);
+}
+
+static uint64_t entry_key(const ventry *e, int nsrc)
+{
+    uint64_t h = xq_board_hash(&e->b);
+    int k, s;
+    for (k = 0; k < nsrc; k++)
+        for (s = 0; s < 2; s++)
+            h ^= (uint64_t)(uint8_t)(e->off[k][s] + 64) *
+                 (0x9E3779B97F4A7C15ull + (uint64_t)(k * 2 + s) * 0x100000001B3ull);
+    return h;
+}
+
+static xq_status new_node(vdec *d, const vchild *c, int32_t parent, int ply,
+                          int32_t *pidx)
+{
+    vnode *n;
+    int k;
+    XQ_TRY(grow((void **)&d->nodes, &d->capnodes, d->nnodes + 1,
+                sizeof *d->nodes));
+    n = &d->nodes[d->nnodes];
+    n->parent = parent;
+    n->ghost = -1;
+    n->mv = c->mv;
+    n->ply = (int16_t)ply;
+    n->forced = c->forced;
+    for (k = 0; k < VD_MAXSRC; k++) {
+        n->kind[k] = k < d->nsrc ? c->kind[k] : VK_NONE;
+        n->slot[k] = k < d->nsrc ? c->slot[k] : -1;
+        n->sc[k] = k < d->nsrc ? c->sc[k] : 0;
+    }
+    n->score = c->score;
+    *pidx = (int32_t)d->nnodes++;
+    return XQ_OK;
+}
+
+/* ---- posterior -------------------------------------------------------- */
+
+typedef struct {
+    vd_alt a[VD_NCAND * 2];
+    int    n;
+} valts;
+
+static void alts_add(valts *al, xq_move mv, double m)
+{
+    int i;
+    for (i = 0; i < al->n; i++)
+        if (al->a[i].mv == mv) {
+            al->a[i].p += m;
+            return;
+        }
+    if (al->n < (int)XQ_ARRAY_LEN(al->a)) {
+        al->a[al->n].mv = mv;
+        al->a[al->n].p = m;
+        al->n++;
+        return;
+    }
+    /* full: replace the lightest if this is heavier */
+    {
+        int w = 0;
+        for (i = 1; i < al->n; i++)
+            if (al->a[i].p < al->a[w].p)
+                w = i;
+        if (m > al->a[w].p) {
+            al->a[w].mv = mv;
+            al->a[w].p = m;
+        }
+    }
+}
+
+static int cmp_alt(const void *a, const void *b)
+{
+    const vd_alt *x = a, *y = b;
+    return x->p > y->p ? -1 : x->p < y->p ? 1 : (x->mv < y->mv ? -1 : x->mv > y->mv);
+}
+
+static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
+{
+    vd_result *res = d->res;
+    valts *al;
+    double M = d->finals[best].score, Z = 0;
+    double *pref, *ghostm;
+    int32_t *fp;
+    size_t f, t, maxlen = len;
+    /* longest path among the weighed finals */
+    for (f = 0; f < d->nfinals; f++) {
+        int32_t nd = d->finals[f].node;
+        size_t l = nd >= 0 ? (size_t)d->nodes[nd].ply : 0;
+        if (d->finals[f].score >= M - 40 && l > maxlen)
+            maxlen = l;
+    }
+    al = xq_calloc(maxlen + 1, sizeof *al);
+    pref = xq_calloc(maxlen + 2, sizeof *pref);
+    ghostm = xq_calloc(maxlen + 2, sizeof *ghostm);
+    fp = xq_calloc(maxlen + 1, sizeof *fp);
+    if (!al || !pref || !ghostm || !fp) {
+        xq_free(al);
+        xq_free(pref);
+        xq_free(ghostm);
+        xq_free(fp);
+        return XQ_ENOMEM;
+    }
+    for (f = 0; f < d->nfinals; f++) {
+        const vfinal *fi = &d->finals[f];
+        double w;
+        size_t l;
+        int32_t nd;
+        if (fi->score < M - 40)
+            continue;
+        w = exp(fi->score - M);
+        l = fi->node >= 0 ? (size_t)d->nodes[fi->node].ply : 0;
+        for (nd = fi->node; nd >= 0; nd = d->nodes[nd].parent)
+            fp[d->nodes[nd].ply] = nd;
+        /* ghosts merged along this path */
+        for (t = 1; t <= l; t++) {
+            int32_t g;
+            const vnode *n = &d->nodes[fp[t]];
+            ghostm[t] = 0;
+            for (g = n->ghost; g >= 0; g = d->ghosts[g].next) {
+                double gm = w * exp(d->ghosts[g].score - n->score);
+                int32_t gn;
+                ghostm[t] += gm;
+                if (gm < 1e-12)
+                    continue;
+                for (gn = d->ghosts[g].node; gn >= 0; gn = d->nodes[gn].parent)
+                    alts_add(&al[d->nodes[gn].ply], d->nodes[gn].mv, gm);
+            }
+        }
+        /* mass agreeing with this path at ply t: itself plus ghosts merged
+         * at earlier plies (they share its continuation) */
+        pref[0] = w;
+        for (t = 1; t <= l; t++) {
+            alts_add(&al[t], d->nodes[fp[t]].mv, pref[t - 1]);
+            pref[t] = pref[t - 1] + ghostm[t];
+        }
+        Z += pref[l];
+    }
+    for (t = 1; t <= len; t++) {
+        vd_ply *p = &res->plies[t - 1];
+        double denom = Z;
+        size_t q;
+        int i;
+        /* mass the beam cap dropped near this ply disagrees */
+        for (q = t; q <= t + 8 && q < d->caplost; q++)
+            denom += d->lost[q] * 1.0;
+        qsort(al[t].a, (size_t)al[t].n, sizeof al[t].a[0], cmp_alt);
+        p->conf = 0;
+        p->nalt = 0;
+        for (i = 0; i < al[t].n && p->nalt < VD_NCAND; i++) {
+            p->alt[p->nalt].mv = al[t].a[i].mv;
+            p->alt[p->nalt].p = denom > 0 ? al[t].a[i].p / denom : 0;
+            if (al[t].a[i].mv == p->mv)
+                p->conf = p->alt[p->nalt].p;
+            p->nalt++;
+        }
+        if (p->conf > 1)
+            p->conf = 1;
+    }
+    (void)path;
+    xq_free(al);
+    xq_free(pref);
+    xq_free(ghostm);
+    xq_free(fp);
+    return XQ_OK;
+}
+
+/* ---- main loop -------------------------------------------------------- */
+
+static void dec_free(vdec *d)
+{
+    xq_free(d->nodes);
+    xq_free(d->ghosts);
+    xq_free(d->kids);
+    xq_free(d->finals);
+    xq_free(d->lost);
+}
+
+void vd_result_free(vd_result *res)
+{
+    int k;
+    size_t i;
+    if (!res)
+        return;
+    xq_free(res->plies);
+    for (k = 0; k < VD_MAXSRC; k++) {
+        if (res->cells[k])
+            for (i = 0; i < res->ncells[k]; i++)
+                xq_free(res->cells[k][i].text);
+        xq_free(res->cells[k]);
+    }
+    memset(res, 0, sizeof *res);
+}
+
+static xq_status run(vdec *d, const xq_board *start)
+{
+    const xq_verify_options *o = d->opts;
+    int beam = o && o->beam > 0 ? o->beam : 96;
+    ventry *cur = NULL, *nxt = NULL;
+    size_t ncur = 0, nnxt = 0, capent;
+    uint64_t *keys = NULL;
+    int32_t *slots = NULL;
+    size_t tabsz;
+    int ply, maxply = 0, k, s;
+    xq_status st = XQ_OK;
+    size_t best, f;
+    int32_t nd, *path = NULL;
+    size_t len;
+
+    for (k = 0; k < d->nsrc; k++)
+        for (s = 0; s < 2; s++)
+            if (d->res->lastnb[k][s] + 1 > maxply)
+                maxply = d->res->lastnb[k][s] + 1;
+    maxply += 24;
+    capent = (size_t)beam * 8;        /* wider while cells are blank */
+    tabsz = 1;
+    while (tabsz < capent * 2)
+        tabsz <<= 1;
+    cur = xq_malloc(capent * sizeof *cur);
+    nxt = xq_malloc(capent * sizeof *nxt);
+    keys = xq_malloc(tabsz * sizeof *keys);
+    slots = xq_malloc(tabsz * sizeof *slots);
+    d->caplost = (size_t)maxply + 16;
+    d->lost = xq_calloc(d->caplost, sizeof *d->lost);
+    if (!cur || !nxt || !keys || !slots || !d->lost) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    memset(&cur[0], 0, sizeof cur[0]);
+    cur[0].b = *start;
+    cur[0].score = 0;
+    cur[0].node = -1;
+    ncur = 1;
+
+    for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
+        double bestc = -1e300;
+        size_t i, cap = (size_t)beam;
+        bool badcorr = false, blank = false;
+        d->nkids = 0;
+        for (i = 0; i < ncur; i++) {
+            ventry *e = &cur[i];
+            bool complete = true;
+            int side = xq_board_side(&e->b);
+            for (k = 0; k < d->nsrc && complete; k++)
+                for (s = 0; s < 2 && complete; s++) {
+                    int p = s == side ? ply : ply + 1;
+                    int slot = vd_nominal_slot(p, d->black_first) -
+                               2 * e->off[k][s];
+                    if (slot <= d->res->lastnb[k][s])
+                        complete = false;
+                }
+            if (complete) {
+                st = add_final(d, e, ply, false);
+                if (st != XQ_OK)
+                    goto out;
+                continue;
+            }
+            if (i == 0) {
+                for (k = 0; k < d->nsrc; k++) {
+                    vsit si = situation(d, k, e, ply, side);
+                    if (si.state == VK_BLANK)
+                        blank = true;
+                }
+            }
+            st = expand(d, (int32_t)i, e, ply, &bestc, &badcorr);
+            if (st != XQ_OK)
+                goto out;
+        }
+        if (badcorr)
+            d->res->bad_corrections++;
+        if (d->nkids == 0)
+            break;
+        if (blank)
+            cap = capent;
+        qsort(d->kids, d->nkids, sizeof *d->kids, cmp_child);
+        memset(slots, 0xff, tabsz * sizeof *slots);
+        nnxt = 0;
+        for (i = 0; i < d->nkids; i++) {
+            const vchild *c = &d->kids[i];
+            ventry *ne;
+            int32_t nidx;
+            size_t h;
+            if (c->score < bestc - VD_BEAM_DROP)
+                break;
+            if (nnxt >= cap) {
+                if ((size_t)ply < d->caplost)
+                    d->lost[ply] += exp(c->score - bestc);
+                continue;
+            }
+            ne = &nxt[nnxt];
+            ne->b = cur[c->entry].b;
+            if (!xq_board_make_move(&ne->b, c->mv, NULL))
+                continue;
+            memcpy(ne->off, cur[c->entry].off, sizeof ne->off);
+            for (k = 0; k < d->nsrc; k++)
+                ne->off[k][xq_board_side(&cur[c->entry].b)] += c->doff[k];
+            ne->key = entry_key(ne, d->nsrc);
+            st = new_node(d, c, cur[c->entry].node, ply, &nidx);
+            if (st != XQ_OK)
+                goto out;
+            h = (size_t)(ne->key & (tabsz - 1));
+            while (slots[h] >= 0 && keys[h] != ne->key)
+                h = (h + 1) & (tabsz - 1);
+            if (slots[h] >= 0) {
+                /* same position and alignment: merge as a ghost */
+                vnode *sv = &d->nodes[nxt[slots[h]].node];
+                vghost *g;
+                st = grow((void **)&d->ghosts, &d->capghosts, d->nghosts + 1,
+                          sizeof *d->ghosts);
+                if (st != XQ_OK)
+                    goto out;
+                g = &d->ghosts[d->nghosts];
+                g->node = nidx;
+                g->score = c->score;
+                g->next = sv->ghost;
+                sv->ghost = (int32_t)d->nghosts++;
+                continue;
+            }
+            keys[h] = ne->key;
+            slots[h] = (int32_t)nnxt;
+            ne->score = c->score;
+            ne->node = nidx;
+            nnxt++;
+        }
+        {
+            ventry *t = cur;
+            cur = nxt;
+            nxt = t;
+            ncur = nnxt;
+        }
+    }
+    /* whatever is left unfinished is weighed with its unexplained cells */
+    for (f = 0; f < ncur; f++) {
+        st = add_final(d, &cur[f], ply, false);
+        if (st != XQ_OK)
+            goto out;
+    }
+    if (d->nfinals == 0) {
+        ventry e0;
+        memset(&e0, 0, sizeof e0);
+        e0.b = *start;
+        e0.node = -1;
+        st = add_final(d, &e0, 1, false);
+        if (st != XQ_OK)
+            goto out;
+    }
+    best = 0;
+    for (f = 1; f < d->nfinals; f++)
+        if (d->finals[f].score > d->finals[best].score)
+            best = f;
+    nd = d->finals[best].node;
+    len = nd >= 0 ? (size_t)d->nodes[nd].ply : 0;
+    d->res->plies = xq_calloc(len + 1, sizeof *d->res->plies);
+    path = xq_calloc(len + 1, sizeof *path);
+    if (!d->res->plies || !path) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    d->res->nplies = len;
+    for (; nd >= 0; nd = d->nodes[nd].parent) {
+        const vnode *n = &d->nodes[nd];
+        vd_ply *p = &d->res->plies[n->ply - 1];
+        p->mv = n->mv;
+        p->forced = n->forced;
+        for (k = 0; k < VD_MAXSRC; k++) {
+            p->kind[k] = n->kind[k];
+            p->slot[k] = n->slot[k];
+            p->sc[k] = n->sc[k];
+        }
+        path[n->ply - 1] = nd;
+    }
+    for (k = 0; k < d->nsrc; k++)
+        d->res->after_end[k] = d->finals[best].after_end[k];
+    d->res->no_moves_left = d->finals[best].nomoves;
+    for (f = 0; f < d->caplost; f++)
+        d->res->lost += d->lost[f];
+    st = posterior(d, best, path, len);
+out:
+    xq_free(path);
+    xq_free(cur);
+    xq_free(nxt);
+    xq_free(keys);
+    xq_free(slots);
+    return st;
+}
+
+xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
+                    const xq_verify_options *opts, const xq_board *start,
+                    vd_result *res)
+{
+    vdec d;
+    xq_status st;
+    int k;
+    XQ_FAIL_IF(!src || nsrc < 1 || nsrc > VD_MAXSRC || !start || !res,
+               XQ_EINVAL, "decode arguments");
+    for (k = 0; k < nsrc; k++)
+        XQ_FAIL_IF(!src[k] || (src[k]->ncells && !src[k]->score), XQ_EINVAL,
+                   "cell source without score");
+    memset(res, 0, sizeof *res);
+    memset(&d, 0, sizeof d);
+    res->nsrc = nsrc;
+    d.src = src;
+    d.nsrc = nsrc;
+    d.res = res;
+    d.opts = opts;
+    d.scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
+    d.kinds = XQ_VARIANTS_ALL;
+    d.black_first = xq_board_side(start) == XQ_BLACK;
+    st = cells_init(&d);
+    if (st == XQ_OK)
+        st = run(&d, start);
+    dec_free(&d);
+    if (st != XQ_OK)
+        vd_result_free(res);
+    return st;
+}

@@ -1,0 +1,334 @@
+/* sheet.c - a decoding (vd_result) -> the verified-game record of one sheet
+ * or of a reconciled pair: per-ply status, move texts, confidence, review,
+ * candidates, cells, and the per-ply findings. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "verify_internal.h"
+#include "xq_core.h"
+
+static const char *side_name(int sd)
+{
+    return sd == XQ_BLACK ? "Black" : "Red";
+}
+
+/* What one sheet says about one ply. */
+typedef struct {
+    int          kind;       /* VK_* */
+    int          slot;       /* cell of the move (-1 none) */
+    int          junk;       /* VK_EXTRA: the junk cell before it */
+    const vd_cell *cell;
+    double       rel;        /* scale * (sc - ref) */
+    double       gap;        /* scale * (text_score - sc) */
+    bool         supports;   /* the cell reads as the move */
+    bool         clear_other;/* the cell clearly reads something else */
+} vview;
+
+static vview view_of(const vd_result *res, int k, const vd_ply *p,
+                     double scale)
+{
+    vview v;
+    memset(&v, 0, sizeof v);
+    v.kind = p->kind[k];
+    v.slot = p->slot[k];
+    v.junk = -1;
+    if ((v.kind == VK_READ || v.kind == VK_EXTRA) && v.slot >= 0 &&
+        (size_t)v.slot < res->ncells[k]) {
+        v.cell = &res->cells[k][v.slot];
+        if (v.kind == VK_EXTRA)
+            v.junk = v.slot - 2;
+        v.rel = scale * ((double)p->sc[k] - v.cell->ref);
+        v.gap = v.cell->text[0] ? scale * (v.cell->text_score - p->sc[k]) : -1e9;
+        v.supports = (v.cell->text[0] && v.gap <= VD_OK_GAP) ||
+                     (!v.cell->text[0] && v.rel >= -VD_OK_GAP);
+        v.clear_other = v.cell->text[0] && v.gap >= VD_ILL_GAP;
+    } else if (v.kind == VK_BLANK && v.slot >= 0 &&
+               (size_t)v.slot < res->ncells[k]) {
+        v.cell = &res->cells[k][v.slot];
+    }
+    return v;
+}
+
+static void set_cell(xq_ply *q, const xq_cell_source *src, int slot)
+{
+    int page = 0, box[4] = { 0, 0, 0, 0 };
+    q->has_cell = true;
+    q->cell_page = 0;
+    memset(q->cell_box, 0, sizeof q->cell_box);
+    if (src && src->box && src->box(src->ud, (size_t)slot, &page, box)) {
+        q->cell_page = page;
+        memcpy(q->cell_box, box, sizeof box);
+    }
+}
+
+static bool is_legal(xq_board *b, xq_move mv)
+{
+    xq_move l[XQ_MAX_MOVES];
+    int n = xq_board_legal_moves(b, l), i;
+    for (i = 0; i < n; i++)
+        if (l[i] == mv)
+            return true;
+    return false;
+}
+
+static void add_cand(xq_ply *q, xq_board *b, xq_move mv, double p)
+{
+    xq_candidate *c;
+    char wxf[16];
+    int i;
+    if (q->ncand >= XQ_MAX_CANDIDATES || mv == XQ_MOVE_NONE)
+        return;
+    for (i = 0; i < q->ncand; i++)
+        if (q->cand[i].mv == mv)
+            return;
+    c = &q->cand[q->ncand++];
+    c->mv = mv;
+    c->score = p < 0 ? 0 : p > 1 ? 1 : p;
+    if (is_legal(b, mv)) {
+        vs_write_all(b, mv, c->chinese, wxf, c->iccs);
+    } else {
+        char ic[5];
+        xq_move_to_iccs(mv, ic);
+        snprintf(c->iccs, sizeof c->iccs, "%s", ic);
+        snprintf(c->chinese, sizeof c->chinese, "%s", ic);
+    }
+}
+
+/* Candidates of a ply under review: the posterior alternatives, then the
+ * legal moves the cell matches best. */
+static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
+                            const xq_cell_source *src, const vview *v,
+                            double scale)
+{
+    int i;
+    q->ncand = 0;
+    for (i = 0; i < p->nalt && q->ncand < XQ_MAX_CANDIDATES; i++)
+        if (p->alt[i].p > 1e-4 || p->alt[i].mv == p->mv)
+            add_cand(q, b, p->alt[i].mv, p->alt[i].p);
+    if (q->ncand < XQ_MAX_CANDIDATES && v && v->cell && v->slot >= 0 && src &&
+        src->score) {
+        xq_move l[XQ_MAX_MOVES];
+        double s[XQ_MAX_MOVES];
+        vs_spellings sp;
+        int n = xq_board_legal_moves(b, l), j;
+        for (i = 0; i < n; i++) {
+            size_t t;
+            s[i] = -1e30;
+            if (vs_spellings_get(b, l[i], XQ_VARIANTS_CHINESE, &sp) != XQ_OK)
+                continue;
+            for (t = 0; t < sp.n; t++) {
+                double x = src->score(src->ud, (size_t)v->slot, sp.v[t].text);
+                if (x > s[i])
+                    s[i] = x;
+            }
+        }
+        while (q->ncand < XQ_MAX_CANDIDATES) {
+            int bi = -1;
+            for (j = 0; j < n; j++) {
+                bool have = false;
+                for (i = 0; i < q->ncand; i++)
+                    if (q->cand[i].mv == l[j])
+                        have = true;
+                if (!have && s[j] > -1e29 && (bi < 0 || s[j] > s[bi]))
+                    bi = j;
+            }
+            if (bi < 0)
+                break;
+            /* cell evidence only: a small share of what is left */
+            add_cand(q, b, l[bi], (1.0 - q->cand[0].score) *
+                     exp(scale * (s[bi] - v->cell->ref)) * 0.5);
+            s[bi] = -1e30;
+        }
+    }
+}
+
+/* Pick the sheet that best supports the move for the reconciled record. */
+static int pick_sheet(const vd_result *res, const vd_ply *p, double scale,
+                      vview *pv)
+{
+    int k, best = -1;
+    vview v[VD_MAXSRC];
+    for (k = 0; k < res->nsrc; k++) {
+        v[k] = view_of(res, k, p, scale);
+        if (v[k].kind != VK_READ && v[k].kind != VK_EXTRA)
+            continue;
+        if (best < 0 || (v[k].supports && !v[best].supports) ||
+            (v[k].supports == v[best].supports && v[k].rel > v[best].rel))
+            best = k;
+    }
+    if (best < 0)
+        for (k = 0; k < res->nsrc; k++)
+            if (v[k].kind == VK_BLANK) {
+                best = k;
+                break;
+            }
+    if (best < 0)
+        best = 0;
+    *pv = v[best];
+    return best;
+}
+
+xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
+                       int k, const xq_verify_options *opts,
+                       const xq_board *start, xq_game *game)
+{
+    xq_board b = *start;
+    double scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
+    double below = opts && opts->review_below > 0 ? opts->review_below : 0.995;
+    double below_rec = below > 0.999 ? below : 0.999;
+    size_t t;
+    int threshold = opts && opts->threshold > 0 ? opts->threshold : 16;
+
+    for (t = 0; t < res->nplies; t++) {
+        const vd_ply *p = &res->plies[t];
+        xq_ply *q;
+        vview v;
+        int sk = k, plyno = (int)t + 1, sd = xq_board_side(&b);
+        const xq_cell_source *s;
+        char msg[256], rule[64];
+
+        XQ_TRY(xq_game_add_ply(game, &q));
+        q->side = sd;
+        if (k >= 0)
+            v = view_of(res, k, p, scale);
+        else
+            sk = pick_sheet(res, p, scale, &v);
+        s = src[sk];
+        q->mv = p->mv;
+        vs_write_all(&b, p->mv, q->chinese, q->wxf, q->iccs);
+        q->confidence = p->conf;
+
+        switch (v.kind) {
+        case VK_READ:
+        case VK_EXTRA:
+            XQ_TRY(xq_game_set_str(&q->read, v.cell->text));
+            set_cell(q, s, v.slot);
+            if (v.kind == VK_EXTRA)
+                XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                    "extra_record", "WXF 7.7",
+                    "the cell before the record of ply %d (%s's move) holds "
+                    "no move of the game (a repeated or stray entry); the "
+                    "column continues one cell later", plyno, side_name(sd)));
+            if (v.supports) {
+                q->status = XQ_PLY_OK;
+                q->source = XQ_SRC_READ;
+                q->review = p->conf < below;
+            } else {
+                xq_move tmv = XQ_MOVE_NONE;
+                xq_resolve_code rc = vs_read(&b, v.cell->text, &tmv, msg,
+                                             sizeof msg, rule, sizeof rule);
+                if (rc == XQ_RES_OK && tmv != p->mv && v.clear_other) {
+                    char cz[32], wz[16], iz[8];
+                    vs_write_all(&b, tmv, cz, wz, iz);
+                    q->status = XQ_PLY_CORRECTED;
+                    q->source = XQ_SRC_CORRECTED;
+                    q->review = true;
+                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                        "inconsistent_move", "WXF 7.7",
+                        "ply %d (%s) reads \"%s\" (%s), a legal move, but the "
+                        "rest of the record shows %s was played",
+                        plyno, side_name(sd), v.cell->text, cz, q->chinese));
+                } else if (rc != XQ_RES_OK && rc != XQ_RES_UNPARSEABLE &&
+                           v.clear_other) {
+                    q->status = XQ_PLY_ILLEGAL;
+                    q->source = XQ_SRC_ASSUMED;
+                    q->review = true;
+                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_ERROR,
+                        "illegal_move", rule[0] ? rule : "WXF 4.5",
+                        "ply %d (%s): \"%s\" is not a legal move: %s; "
+                        "assumed %s", plyno, side_name(sd), v.cell->text, msg,
+                        q->chinese));
+                } else if (v.rel > -VD_FLOOR + 2.0) {
+                    q->status = XQ_PLY_CORRECTED;
+                    q->source = XQ_SRC_CORRECTED;
+                    q->review = p->conf < below;
+                } else {
+                    q->status = XQ_PLY_UNREADABLE;
+                    q->source = XQ_SRC_RECONSTRUCTED;
+                    q->review = true;
+                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                        "unreadable_move", "WXF 7.6",
+                        "ply %d (%s): the record \"%s\" matches no legal move; "
+                        "%s %s", plyno, side_name(sd), v.cell->text,
+                        p->conf >= below_rec ? "reconstructed" : "most likely",
+                        q->chinese));
+                }
+            }
+            break;
+        case VK_BLANK:
+            q->status = XQ_PLY_MISSING;
+            q->source = XQ_SRC_RECONSTRUCTED;
+            set_cell(q, s, v.slot);
+            q->review = p->conf < below_rec;
+            XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                "unrecorded_move", "WXF 7.6",
+                "ply %d (%s) was not recorded (blank cell); %s %s", plyno,
+                side_name(sd), p->conf >= below_rec ? "reconstructed as"
+                                                    : "most likely", q->chinese));
+            break;
+        case VK_SKIP:
+            q->status = XQ_PLY_MISSING;
+            q->source = XQ_SRC_RECONSTRUCTED;
+            q->has_cell = false;
+            q->review = p->conf < below_rec;
+            XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                "skipped_move", "WXF 7.6",
+                "ply %d (%s) was skipped: the column continues with the next "
+                "move in its cell; %s %s", plyno, side_name(sd),
+                p->conf >= below_rec ? "reconstructed as" : "most likely",
+                q->chinese));
+            break;
+        default: { /* VK_NONE: past this sheet's records */
+            int slot = p->slot[sk];
+            q->status = XQ_PLY_MISSING;
+            q->source = XQ_SRC_RECONSTRUCTED;
+            q->review = p->conf < below_rec;
+            if (slot >= 0 && (size_t)slot < res->ncells[sk])
+                set_cell(q, s, slot);
+            XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                "unrecorded_move", "WXF 7.6",
+                "ply %d (%s) is not on this sheet (the game went on)", plyno,
+                side_name(sd)));
+            break;
+        }
+        }
+        if (p->forced) {
+            q->source = XQ_SRC_CORRECTED;
+            q->confidence = 1.0;
+            q->review = false;
+        }
+        /* pair: disagreements between the sheets */
+        if (k < 0 && res->nsrc == 2) {
+            vview a = view_of(res, 0, p, scale), c = view_of(res, 1, p, scale);
+            if (a.cell && c.cell && (a.kind == VK_READ || a.kind == VK_EXTRA) &&
+                (c.kind == VK_READ || c.kind == VK_EXTRA) &&
+                ((a.supports && c.clear_other) || (c.supports && a.clear_other)))
+                XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                    "sheets_disagree", "WXF 7.7",
+                    "ply %d (%s): one sheet reads \"%s\", the other \"%s\"; "
+                    "the game continues with %s", plyno, side_name(sd),
+                    a.cell->text, c.cell->text, q->chinese));
+        }
+        if (q->review && !p->forced)
+            fill_candidates(q, p, &b, s, &v, scale);
+        if (!xq_board_make_move(&b, p->mv, NULL))
+            break;   /* cannot happen: decoded moves are legal */
+    }
+    if (res->bad_corrections)
+        XQ_TRY(xq_game_add_finding(game, 0, XQ_SEV_WARNING, "bad_correction", "",
+            "%d correction(s) named no legal move and were ignored",
+            res->bad_corrections));
+    {
+        int kk, after = 0;
+        for (kk = 0; kk < res->nsrc; kk++)
+            if (k < 0 || kk == k)
+                after += res->after_end[kk];
+        if (after)
+            XQ_TRY(xq_game_add_finding(game, 0, XQ_SEV_WARNING,
+                "moves_after_end", "WXF 7.7",
+                "%d recorded cell(s) could not be placed in the game%s", after,
+                res->no_moves_left ? " (written after the game had ended)" : ""));
+    }
+    return vf_finish(game, threshold);
+}

@@ -1,0 +1,202 @@
+/* typed.c - typed game records (`xqscan verify`): the same findings as a
+ * scanned sheet. Every move is resolved on the board; when all resolve
+ * (the common case) the record is filled directly. When one does not, the
+ * record goes through the sheet decoder with a "typed cell" source: a
+ * written text matches exactly the moves it spells and other moves by
+ * glyph edit distance, so an illegal move is replaced by the legal move
+ * nearest to it that keeps the rest of the record playable. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "utf8.h"
+#include "verify_internal.h"
+#include "xq_core.h"
+
+#define TY_MAXCP 24
+#define TY_PER_EDIT 3.0   /* nats per glyph edit between typed and spelled */
+
+typedef struct {
+    const char *const *moves;
+    size_t nmoves;
+    int    bf;             /* 1 when Black moved first: slot 0 is unused */
+} typed_src;
+
+/* Code points of s: half width, ASCII lower case, no spaces. */
+static int norm_cps(const char *s, uint32_t *out)
+{
+    size_t len = strlen(s), i = 0;
+    int n = 0;
+    while (i < len && n < TY_MAXCP) {
+        uint32_t cp;
+        size_t k = xq_utf8_decode(s + i, len - i, &cp);
+        if (!k)
+            break;
+        i += k;
+        cp = xq_utf8_halfwidth(cp);
+        if (cp == ' ' || cp == '\t' || cp == '\r' || cp == '\n')
+            continue;
+        if (cp < 128)
+            cp = (uint32_t)tolower((int)cp);
+        out[n++] = cp;
+    }
+    return n;
+}
+
+static int edit_distance(const uint32_t *a, int na, const uint32_t *b, int nb)
+{
+    int d[TY_MAXCP + 1][TY_MAXCP + 1], i, j;
+    for (i = 0; i <= na; i++)
+        d[i][0] = i;
+    for (j = 0; j <= nb; j++)
+        d[0][j] = j;
+    for (i = 1; i <= na; i++)
+        for (j = 1; j <= nb; j++) {
+            int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c)
+                c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c)
+                c = d[i][j - 1] + 1;
+            d[i][j] = c;
+        }
+    return d[na][nb];
+}
+
+static const char *ty_text(void *ud, size_t i)
+{
+    typed_src *t = ud;
+    if (i < (size_t)t->bf || i - (size_t)t->bf >= t->nmoves)
+        return "";
+    return t->moves[i - (size_t)t->bf] ? t->moves[i - (size_t)t->bf] : "";
+}
+
+static int ty_blank(void *ud, size_t i)
+{
+    const char *s = ty_text(ud, i);
+    uint32_t cps[TY_MAXCP];
+    return norm_cps(s, cps) == 0;
+}
+
+static double ty_score(void *ud, size_t i, const char *utf8)
+{
+    uint32_t a[TY_MAXCP], b[TY_MAXCP];
+    int na = norm_cps(ty_text(ud, i), a), nb = norm_cps(utf8, b);
+    if (na == 0)
+        return nb == 0 ? 0.0 : -1e3;
+    return -TY_PER_EDIT * edit_distance(a, na, b, nb);
+}
+
+/* Fast path: every move resolves. */
+static xq_status fill_direct(const char *const *moves, size_t n,
+                             const xq_verify_options *opts, xq_board *b,
+                             xq_game *game, bool *pdone)
+{
+    xq_board *t = xq_malloc(sizeof *t);
+    size_t i;
+    xq_status st = XQ_OK;
+    *pdone = false;
+    XQ_FAIL_IF(!t, XQ_ENOMEM, "board");
+    *t = *b;
+    for (i = 0; i < n; i++) {
+        xq_resolution r;
+        if (!moves[i] || xq_notation_read(t, moves[i], 0, &r) != XQ_OK ||
+            r.code != XQ_RES_OK || !xq_board_make_move(t, r.mv, NULL)) {
+            xq_free(t);
+            return XQ_OK;
+        }
+    }
+    *t = *b;
+    for (i = 0; i < n && st == XQ_OK; i++) {
+        xq_resolution r;
+        xq_ply *q;
+        xq_notation_read(t, moves[i], 0, &r);
+        st = xq_game_add_ply(game, &q);
+        if (st != XQ_OK)
+            break;
+        q->side = xq_board_side(t);
+        q->status = XQ_PLY_OK;
+        q->source = XQ_SRC_READ;
+        q->confidence = 1.0;
+        q->review = false;
+        q->mv = r.mv;
+        vs_write_all(t, r.mv, q->chinese, q->wxf, q->iccs);
+        st = xq_game_set_str(&q->read, moves[i]);
+        if (st == XQ_OK && (r.warnings & (XQ_RWARN_SIDE_NUMERALS | XQ_RWARN_SIDE_GLYPH)))
+            st = xq_game_add_finding(game, q->ply, XQ_SEV_INFO, "notation_hint",
+                "WXF 7.1", "ply %d: \"%s\" uses the other side's %s", q->ply,
+                moves[i], (r.warnings & XQ_RWARN_SIDE_NUMERALS) ? "numerals"
+                                                               : "piece glyph");
+        xq_board_make_move(t, r.mv, NULL);
+    }
+    xq_free(t);
+    if (st == XQ_OK) {
+        *pdone = true;
+        st = vf_finish(game, opts && opts->threshold > 0 ? opts->threshold : 16);
+    }
+    return st;
+}
+
+xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
+                          const xq_verify_options *opts, xq_game *game)
+{
+    xq_board *b;
+    char err[128];
+    xq_status st = XQ_OK;
+    bool done = false;
+    XQ_FAIL_IF(!game || (!moves && nmoves), XQ_EINVAL, "verify_typed arguments");
+    XQ_FAIL_IF(game->nplies != 0, XQ_EINVAL, "game already has plies");
+    b = xq_malloc(sizeof *b);
+    XQ_FAIL_IF(!b, XQ_ENOMEM, "board");
+    if (opts && opts->start_fen) {
+        if (xq_board_from_fen(b, opts->start_fen, err, sizeof err) != XQ_OK ||
+            strlen(opts->start_fen) >= sizeof game->start_fen)
+            st = XQ_EINVAL;
+        else
+            strcpy(game->start_fen, opts->start_fen);
+    } else if (xq_board_from_fen(b, game->start_fen, err, sizeof err) != XQ_OK) {
+        st = XQ_EINVAL;
+    }
+    if (st == XQ_OK && opts && opts->recorded_result) {
+        st = xq_game_set_str(&game->header.result, opts->recorded_result);
+        if (st == XQ_OK)
+            st = xq_game_set_str(&game->end.recorded_result, opts->recorded_result);
+    }
+    if (st == XQ_OK && opts && opts->owner >= 0)
+        game->owner = opts->owner;
+    if (st == XQ_OK && (!opts || !opts->ncorrections))
+        st = fill_direct(moves, nmoves, opts, b, game, &done);
+    if (st == XQ_OK && !done) {
+        typed_src t;
+        xq_cell_source src;
+        const xq_cell_source *srcs[1];
+        vd_result res;
+        xq_verify_options o;
+        if (opts)
+            o = *opts;
+        else
+            xq_verify_options_init(&o);
+        o.score_scale = 1.0;
+        t.moves = moves;
+        t.nmoves = nmoves;
+        t.bf = xq_board_side(b) == XQ_BLACK ? 1 : 0;
+        memset(&src, 0, sizeof src);
+        src.ncells = nmoves + (size_t)t.bf;
+        src.ud = &t;
+        src.is_blank = ty_blank;
+        src.text = ty_text;
+        src.score = ty_score;
+        srcs[0] = &src;
+        memset(&res, 0, sizeof res);
+        st = vd_decode(srcs, 1, &o, b, &res);
+        if (st == XQ_OK)
+            st = vs_fill_game(&res, srcs, 0, &o, b, game);
+        vd_result_free(&res);
+        if (st == XQ_OK) {
+            size_t i;
+            for (i = 0; i < game->nplies; i++)
+                game->plies[i].has_cell = false;   /* typed: no image */
+        }
+    }
+    xq_free(b);
+    return st;
+}

@@ -1,0 +1,123 @@
+/* verify_internal.h - the verifier's private types (replay/verify/ only).
+ *
+ * decode.c   beam decoder: cell sources -> best game + posteriors (vd_result)
+ * sheet.c    vd_result -> xq_game per sheet / reconciled pair
+ * findings.c unrecorded counts, threshold, end-of-game findings
+ * typed.c    typed records (move texts) through the same machinery
+ * spell.c    the notation glue: spellings, canonical writing, readings
+ */
+#ifndef VERIFY_INTERNAL_H
+#define VERIFY_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "xqscan/xq_board.h"
+#include "xqscan/xq_game.h"
+#include "xqscan/xq_notation.h"
+#include "xqscan/xq_verify.h"
+
+#define VD_MAXSRC 2        /* sheets decoded jointly */
+#define VD_NCAND  6        /* posterior alternatives kept per ply */
+
+/* How a sheet accounts for one ply. */
+enum {
+    VK_NONE = 0,   /* the sheet has no cell for it (past its last record) */
+    VK_READ,       /* a cell with ink was read for this ply */
+    VK_BLANK,      /* the ply's cell is blank */
+    VK_SKIP,       /* skipped without a cell: this column shifts by one */
+    VK_EXTRA       /* the ply's cell held something else (junk, a repeated
+                      move); the move is read from the next cell of the
+                      column, which shifts back by one */
+};
+
+/* Model constants (natural-log units after opts->score_scale). */
+#define VD_FLOOR      12.0  /* a cell explains no legal move better than this */
+#define VD_SKIP       9.0   /* penalty of a move skipped without a cell */
+#define VD_EXTRA      9.0   /* penalty of a junk / repeated cell */
+#define VD_BEAM_DROP  14.0  /* children this far below the best are dropped */
+#define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
+#define VD_ILL_GAP    4.0   /* the cell reads its own text this much better
+                               than any legal move: a clear (illegal) reading */
+
+/* One cell as the decoder saw it. */
+typedef struct {
+    bool   blank;
+    bool   touched;      /* ref is set */
+    char  *text;         /* owned copy of the reading ("" none) */
+    double text_score;   /* score of text (raw units), -1e30 if none */
+    double ref;          /* reference score (raw): max(text, best legal) */
+} vd_cell;
+
+typedef struct {
+    xq_move mv;
+    double  p;
+} vd_alt;
+
+/* One ply of the decoded game. */
+typedef struct {
+    xq_move mv;
+    uint8_t kind[VD_MAXSRC];
+    int32_t slot[VD_MAXSRC];     /* cell used (-1 none) */
+    float   sc[VD_MAXSRC];       /* raw score of the move's best spelling */
+    double  conf;                /* posterior of mv */
+    int     nalt;
+    vd_alt  alt[VD_NCAND];       /* posterior alternatives, best first
+                                    (mv itself included) */
+    bool    forced;              /* given by an arbiter's correction */
+} vd_ply;
+
+typedef struct {
+    int      nsrc;
+    vd_ply  *plies;
+    size_t   nplies;
+    vd_cell *cells[VD_MAXSRC];
+    size_t   ncells[VD_MAXSRC];
+    int      lastnb[VD_MAXSRC][2]; /* last non-blank slot per column, -1 */
+    int      after_end[VD_MAXSRC]; /* non-blank cells left unexplained */
+    bool     no_moves_left;        /* the decoded game ended in mate/stalemate
+                                      with cells still unexplained */
+    double   lost;                 /* posterior mass lost to the beam cap */
+    int      bad_corrections;      /* corrections that named no legal move */
+} vd_result;
+
+/* decode.c */
+xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
+                    const xq_verify_options *opts, const xq_board *start,
+                    vd_result *res);
+void vd_result_free(vd_result *res);
+/* Nominal cell slot of ply (1-based) on a sheet: ply - 1 (+1 when Black
+ * moved first). */
+int vd_nominal_slot(int ply, int black_first);
+
+/* sheet.c: fill game from a decoding, as seen by sheet k (k < 0: the
+ * reconciled record of all sheets). */
+xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
+                       int k, const xq_verify_options *opts,
+                       const xq_board *start, xq_game *game);
+
+/* spell.c */
+#define VS_MAX_VARIANTS 64
+typedef struct {
+    size_t n;
+    xq_notation_variant v[VS_MAX_VARIANTS];
+} vs_spellings;
+/* Every plausible spelling of legal mv on b (kinds: XQ_VARIANTS_*). */
+xq_status vs_spellings_get(xq_board *b, xq_move mv, unsigned kinds,
+                           vs_spellings *out);
+/* Canonical simplified Chinese, WXF and ICCS of legal mv; on failure the
+ * strings fall back to the ICCS text. */
+void vs_write_all(xq_board *b, xq_move mv, char chinese[32], char wxf[16],
+                  char iccs[8]);
+/* Read text on b: returns XQ_RES_* (XQ_RES_OK with *pmv for a legal move);
+ * for other codes msg gets an English reason and rule the article. */
+xq_resolve_code vs_read(xq_board *b, const char *text, xq_move *pmv,
+                        char *msg, size_t msglen, char *rule, size_t rulelen);
+/* Correction text (ICCS or any notation) -> legal move, XQ_MOVE_NONE if
+ * it names none on b. */
+xq_move vs_correction_move(xq_board *b, const char *text);
+
+/* findings.c */
+xq_status vf_finish(xq_game *game, int threshold);
+
+#endif
