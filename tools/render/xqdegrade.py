@@ -1,0 +1,171 @@
+"""Scan and phone-photo degradations with an exact page -> image homography,
+so that ground-truth boxes can be mapped into the final image."""
+import io
+import math
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+
+def homography(src, dst):
+    """3x3 matrix mapping 4 src points to 4 dst points."""
+    A, b = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        A.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        A.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        b += [u, v]
+    h = np.linalg.solve(np.array(A, float), np.array(b, float))
+    return np.append(h, 1.0).reshape(3, 3)
+
+
+def apply_h(Hm, pts):
+    out = []
+    for x, y in pts:
+        v = Hm @ np.array([x, y, 1.0])
+        out.append((float(v[0] / v[2]), float(v[1] / v[2])))
+    return out
+
+
+def _warp(img, Hm, size, fill):
+    # continuous coordinates, pixel (i, j) covers [i, i+1) x [j, j+1)
+    m = np.linalg.inv(Hm)
+    m = m / m[2, 2]
+    coeffs = tuple(m.flatten()[:8])
+    return img.transform(size, Image.PERSPECTIVE, coeffs, Image.BILINEAR, fillcolor=fill)
+
+
+def _jpeg_roundtrip(img, q):
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=q)
+    buf.seek(0)
+    return Image.open(buf).convert(img.mode)
+
+
+def _noise(arr, rng_np, sd):
+    n = rng_np.normal(0, sd, arr.shape[:2])
+    if arr.ndim == 3:
+        n = n[:, :, None]
+    return np.clip(arr.astype(np.float32) + n, 0, 255).astype(np.uint8)
+
+
+def degrade(page, kind, rng):
+    """page: RGB PIL image at 300 dpi. Returns (image, H, params, dpi)."""
+    W, H = page.size
+    rng_np = np.random.RandomState(rng.randrange(2 ** 31))
+    if kind == "none":
+        return page, np.eye(3), {"kind": "none"}, 300
+    if kind == "scan":
+        dpi = rng.choice([150, 200, 200, 300, 300, 300, 400, 600])
+        mode = rng.choice(["grey", "grey", "colour", "colour", "bilevel"])
+        if dpi == 600 and mode == "colour":
+            mode = "grey"
+        s = dpi / 300.0
+        ang = math.radians(rng.uniform(-1.5, 1.5))
+        dx, dy = rng.uniform(-15, 15) * s, rng.uniform(-15, 15) * s
+        size = (int(round(W * s)), int(round(H * s)))
+        c, si = math.cos(ang), math.sin(ang)
+        cx, cy = W / 2, H / 2
+        Hm = np.array([[1, 0, size[0] / 2 + dx], [0, 1, size[1] / 2 + dy], [0, 0, 1]]) @ \
+            np.array([[c * s, -si * s, 0], [si * s, c * s, 0], [0, 0, 1]]) @ \
+            np.array([[1, 0, -cx], [0, 1, -cy], [0, 0, 1]])
+        src = page.convert("L") if mode != "colour" else page
+        fill = 255 if mode != "colour" else (255, 255, 255)
+        img = _warp(src, Hm, size, fill)
+        blur = rng.uniform(0.2, 0.9) * s
+        img = img.filter(ImageFilter.GaussianBlur(blur))
+        arr = np.asarray(img)
+        tint = rng.uniform(0.9, 1.0)
+        if mode == "colour":
+            arr = (arr.astype(np.float32) * np.array([tint, tint * rng.uniform(0.97, 1.0),
+                                                      tint * rng.uniform(0.9, 1.0)]))
+        else:
+            arr = arr.astype(np.float32) * tint
+        contrast = rng.uniform(0.85, 1.0)
+        arr = 255 - (255 - arr) * contrast
+        noise = rng.uniform(1.5, 7.0)
+        arr = _noise(arr, rng_np, noise)
+        params = {"kind": "scan", "dpi": dpi, "mode": mode, "rotation_deg": round(math.degrees(ang), 3),
+                  "blur": round(blur, 3), "noise_sd": round(noise, 2), "paper_tint": round(tint, 3),
+                  "contrast": round(contrast, 3)}
+        img = Image.fromarray(arr)
+        if mode == "bilevel":
+            thr = rng.randint(140, 190)
+            img = img.point(lambda v: 255 if v > thr else 0).convert("1")
+            params["threshold"] = thr
+        elif rng.random() < 0.35:
+            q = rng.randint(35, 85)
+            img = _jpeg_roundtrip(img, q)
+            params["jpeg_quality"] = q
+        return img, Hm, params, dpi
+    # phone photo
+    long_side = rng.choice([2016, 2592, 3024, 3264])
+    cw, ch = int(long_side * 3 / 4), long_side
+    fill_frac = rng.uniform(0.80, 0.95)
+    sc = min(cw * fill_frac / W, ch * fill_frac / H)
+    pw, ph = W * sc, H * sc
+    ang = math.radians(rng.uniform(-10, 10))
+    kt = rng.uniform(-0.10, 0.10)   # top/bottom keystone (tilt forward/back)
+    ks = rng.uniform(-0.06, 0.06)   # left/right keystone
+    corners = [(-pw / 2, -ph / 2), (pw / 2, -ph / 2), (pw / 2, ph / 2), (-pw / 2, ph / 2)]
+    q = []
+    for x, y in corners:
+        x *= 1 + (kt / 2 if y > 0 else -kt / 2)
+        y *= 1 + (ks / 2 if x > 0 else -ks / 2)
+        q.append((x, y))
+    # shrink if rotation pushes the page out of the canvas
+    ca, sa = math.cos(ang), math.sin(ang)
+    q = [(x * ca - y * sa, x * sa + y * ca) for x, y in q]
+    ext_x = max(abs(x) for x, _ in q) * 2
+    ext_y = max(abs(y) for _, y in q) * 2
+    shrink = min(1.0, cw * 0.98 / ext_x, ch * 0.98 / ext_y)
+    ox = cw / 2 + rng.uniform(-0.5, 0.5) * max(0.0, cw - ext_x * shrink) * 0.8
+    oy = ch / 2 + rng.uniform(-0.5, 0.5) * max(0.0, ch - ext_y * shrink) * 0.8
+    dst = [(ox + x * shrink, oy + y * shrink) for x, y in q]
+    Hm = homography([(0, 0), (W, 0), (W, H), (0, H)], dst)
+    grey = rng.random() < 0.2
+    src = page.convert("L") if grey else page
+    img = _warp(src, Hm, (cw, ch), 0 if grey else (0, 0, 0))
+    mask = _warp(Image.new("L", page.size, 255), Hm, (cw, ch), 0)
+    bgc = rng.choice([(120, 88, 60), (70, 70, 72), (190, 188, 180), (40, 70, 50), (150, 130, 110)])
+    if grey:
+        bg = Image.new("L", (cw, ch), int(sum(bgc) / 3))
+    else:
+        bg = Image.new("RGB", (cw, ch), bgc)
+    img = Image.composite(img, bg, mask)
+    # lighting: gradient + vignette + optional soft shadow, at low resolution
+    lw_, lh_ = 64, int(64 * ch / cw)
+    yy, xx = np.mgrid[0:lh_, 0:lw_].astype(np.float32)
+    xx /= lw_
+    yy /= lh_
+    gx, gy = rng.uniform(-0.35, 0.35), rng.uniform(-0.35, 0.35)
+    light = 1.0 + gx * (xx - 0.5) + gy * (yy - 0.5)
+    vig = rng.uniform(0.1, 0.35)
+    light -= vig * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2) * 2
+    shadow = rng.random() < 0.5
+    if shadow:
+        a, b, c0 = rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-0.3, 0.3)
+        sd = a * (xx - 0.5) + b * (yy - 0.5) + c0
+        light *= 1 - rng.uniform(0.15, 0.35) * (1 / (1 + np.exp(-sd * 25)))
+    light = np.clip(light * rng.uniform(0.8, 1.05), 0.25, 1.2)
+    lim = Image.fromarray((light * 200).astype(np.uint8)).resize((cw, ch), Image.BILINEAR)
+    lightf = np.asarray(lim).astype(np.float32) / 200.0
+    arr = np.asarray(img).astype(np.float32)
+    if arr.ndim == 3:
+        cast = np.array([1.0, rng.uniform(0.95, 1.0), rng.uniform(0.82, 0.98)], np.float32)
+        arr = arr * lightf[:, :, None] * cast
+    else:
+        arr = arr * lightf
+    noise = rng.uniform(2.0, 8.0)
+    arr = _noise(arr, rng_np, noise)
+    img = Image.fromarray(arr)
+    blur = rng.uniform(0.4, 1.5)
+    img = img.filter(ImageFilter.GaussianBlur(blur))
+    qj = rng.randint(60, 92)
+    img = _jpeg_roundtrip(img, qj)
+    dpi = int(round(300 * sc * shrink))
+    params = {"kind": "photo", "canvas": [cw, ch], "rotation_deg": round(math.degrees(ang), 3),
+              "keystone_tb": round(kt, 4), "keystone_lr": round(ks, 4), "page_scale": round(sc * shrink, 4),
+              "grey": grey, "background": list(bgc), "gradient": [round(gx, 3), round(gy, 3)],
+              "vignette": round(vig, 3), "shadow": shadow, "noise_sd": round(noise, 2),
+              "blur": round(blur, 3), "jpeg_quality": qj}
+    return img, Hm, params, dpi
