@@ -6,7 +6,7 @@
 #include "xq_core.h"
 
 #define STEP 40
-#define MARGIN 32
+#define MARGIN 40
 #define PX(f) (MARGIN + STEP * (f))
 #define PY(r) (MARGIN + STEP * (9 - (r)))
 
@@ -87,9 +87,9 @@ xq_status rep_board_svg(xq_strbuf *sb, const rep_pos *pos,
                               "text-anchor=\"middle\" font-family=\"sans-serif\">"));
     for (f = 0; f <= 8; f++) {
         XQ_TRY(xq_strbuf_printf(sb, "<text x=\"%d\" y=\"%d\">%d</text>", PX(f),
-                                MARGIN - 18, f + 1));
+                                MARGIN - 24, f + 1));
         XQ_TRY(xq_strbuf_printf(sb, "<text x=\"%d\" y=\"%d\">%s</text>", PX(f),
-                                h - 6, RED_FILE[f]));
+                                h - 8, RED_FILE[f]));
     }
     XQ_TRY(xq_strbuf_puts(sb, "</g>"));
     /* pieces */

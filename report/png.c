@@ -21,6 +21,19 @@ static void write_fn(png_structp png, png_bytep data, png_size_t n)
 
 static void flush_fn(png_structp png) { (void)png; }
 
+/* libpng would print to stderr; the library prints nothing. */
+static void error_fn(png_structp png, png_const_charp msg)
+{
+    (void)msg;
+    png_longjmp(png, 1);
+}
+
+static void warning_fn(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg;
+}
+
 /* The row pointers live in a heap block referenced from a volatile local
  * so that longjmp from libpng cannot leak them. */
 xq_status rep_png_encode(const xq_crop *crop, xq_strbuf *out)
@@ -34,7 +47,8 @@ xq_status rep_png_encode(const xq_crop *crop, xq_strbuf *out)
                crop->w > 20000 || crop->h > 20000, XQ_EINVAL, "crop");
     s.out = out;
     s.st = XQ_OK;
-    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, error_fn,
+                                  warning_fn);
     XQ_FAIL_IF(!png, XQ_ENOMEM, "png");
     info = png_create_info_struct(png);
     if (!info) {

@@ -18,7 +18,7 @@
 #define EVIL_EVENT "全国象棋锦标赛 <script>alert(1)</script> & \"co\""
 #define EVIL_BLACK "=cmd|' /C calc'!A0"
 
-static void fx_move(xq_ply *p, const char *iccs, const char *cn, const char *wxf)
+static inline void fx_move(xq_ply *p, const char *iccs, const char *cn, const char *wxf)
 {
     int f1 = iccs[0] - 'a', r1 = iccs[1] - '0', f2 = iccs[2] - 'a', r2 = iccs[3] - '0';
     p->mv = XQ_MOVE(XQ_SQ(f1, r1), XQ_SQ(f2, r2));
@@ -27,7 +27,7 @@ static void fx_move(xq_ply *p, const char *iccs, const char *cn, const char *wxf
     snprintf(p->wxf, sizeof p->wxf, "%s", wxf);
 }
 
-static void fx_cand(xq_ply *p, const char *iccs, const char *cn, double score)
+static inline void fx_cand(xq_ply *p, const char *iccs, const char *cn, double score)
 {
     xq_candidate *c = &p->cand[p->ncand++];
     int f1 = iccs[0] - 'a', r1 = iccs[1] - '0', f2 = iccs[2] - 'a', r2 = iccs[3] - '0';
@@ -38,7 +38,7 @@ static void fx_cand(xq_ply *p, const char *iccs, const char *cn, double score)
 }
 
 /* A synthetic cell image: light paper with a dark diagonal stroke. */
-static void fx_crop(xq_ply *p, int seed)
+static inline void fx_crop(xq_ply *p, int seed)
 {
     int x, y, w = 60, h = 24;
     p->crop.w = w;
@@ -51,7 +51,7 @@ static void fx_crop(xq_ply *p, int seed)
                 (abs((x + seed * 7) % 20 - y) < 2 || y == 0 || y == h - 1) ? 20 : 235;
 }
 
-static void fx_cell(xq_ply *p, int row)
+static inline void fx_cell(xq_ply *p, int row)
 {
     p->has_cell = true;
     p->cell_page = 0;
@@ -62,7 +62,7 @@ static void fx_cell(xq_ply *p, int row)
 }
 
 /* Plies of every status, findings of every severity, an odd header. */
-static xq_game *fx_game(void)
+static inline xq_game *fx_game(void)
 {
     xq_game *g;
     xq_ply *p;
@@ -167,7 +167,7 @@ static xq_game *fx_game(void)
 }
 
 /* An endgame study: Black to move from a FEN, a clean record. */
-static xq_game *fx_fen_game(void)
+static inline xq_game *fx_fen_game(void)
 {
     xq_game *g;
     xq_ply *p;
@@ -200,7 +200,7 @@ static xq_game *fx_fen_game(void)
 }
 
 /* A record that breaks off: ply 3 has no move at all. */
-static xq_game *fx_broken_game(void)
+static inline xq_game *fx_broken_game(void)
 {
     xq_game *g;
     xq_ply *p;
@@ -230,7 +230,7 @@ static xq_game *fx_broken_game(void)
     return g;
 }
 
-static char *fx_slurp(const char *path, size_t *plen)
+static inline char *fx_slurp(const char *path, size_t *plen)
 {
     FILE *f = fopen(path, "rb");
     char *buf;
@@ -255,7 +255,7 @@ static char *fx_slurp(const char *path, size_t *plen)
 }
 
 /* Compare text with tests/data/report/<name>; XQ_REGEN=1 writes it. */
-static void fx_golden(const char *name, const char *text)
+static inline void fx_golden(const char *name, const char *text)
 {
     char path[512];
     char *want;
