@@ -1,0 +1,283 @@
+/* bench_ocr.c - OCR figures on rendered scoresheets with ground truth.
+ *
+ *   bench_ocr TRUTH.tsv [--no-cli]
+ * TRUTH.tsv comes from tools/ocr/truth2tsv.py (bench/bench_ocr.sh renders
+ * sheets with tools/render/render_sheets.py and converts their truth).
+ * Without arguments it prints a note and exits 0 (bench/run.sh runs every
+ * bench; use bench_ocr.sh for the real run).
+ *
+ * Printed per writing style x degradation (and in total):
+ *   cells      truth move cells on the pages
+ *   geom%      truth cells found at the right move index (IoU >= 0.5)
+ *   blank%     blank vs written told right (cells found)
+ *   text%      Tesseract raw text == written text (variant glyphs and
+ *              full-width digits folded), written legible cells
+ *   best%      the lattice's best string among the candidates == truth
+ *   rank1%     xq_sheet_cell_score ranks the written string first among
+ *              the candidate strings (every distinct string written on the
+ *              page: a harder set than the ~40 legal moves at a ply)
+ *   s/page     xqscan: read page + raw text of every cell + score every
+ *              candidate for every written cell
+ *   tess s/page  plain `tesseract PAGE - -l chi_sim --psm 6` on the same
+ *              page in the same run
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "xqscan/xq_ocr.h"
+#include "../ocr/ocr_internal.h"
+#include "utf8.h"
+
+#define MAXC 1024
+#define MAXG 32
+
+typedef struct {
+    int  idx, blank, box[4];
+    char flag[16];
+    char text[64];
+} tcell;
+
+typedef struct {
+    char key[64];
+    long cells, found, blank_ok, blank_n, text_n, text_ok, best_ok, rank_ok,
+         rank_n, pages;
+    double secs, tess_secs;
+} group;
+
+static group G[MAXG];
+static int ng;
+
+static group *grp(const char *key)
+{
+    int i;
+    for (i = 0; i < ng; i++)
+        if (!strcmp(G[i].key, key))
+            return &G[i];
+    if (ng == MAXG)
+        return &G[MAXG - 1];
+    memset(&G[ng], 0, sizeof G[ng]);
+    snprintf(G[ng].key, sizeof G[ng].key, "%s", key);
+    return &G[ng++];
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Fold a move string to variant groups (a canonical comparable form). */
+static void fold(const char *s, char *out, size_t n)
+{
+    size_t len = strlen(s), off = 0, o = 0;
+    while (off < len && o + 8 < n) {
+        uint32_t cp;
+        int cls;
+        off += xq_utf8_decode(s + off, len - off, &cp);
+        cp = xq_utf8_halfwidth(cp);
+        if (cp == ' ')
+            continue;
+        cls = ocr_glyph_class_of(cp);
+        if (cls >= 0)
+            cls = ocr_glyph_group(cls);
+        if (cls >= 0) {
+            size_t l = strlen(ocr_glyph_classes[cls]);
+            memcpy(out + o, ocr_glyph_classes[cls], l);
+            o += l;
+        } else
+            o += xq_utf8_encode(cp, out + o);
+    }
+    out[o] = '\0';
+}
+
+static double iou(const int *a, const int *b)
+{
+    double x0 = fmax(a[0], b[0]), y0 = fmax(a[1], b[1]);
+    double x1 = fmin(a[0] + a[2], b[0] + b[2]), y1 = fmin(a[1] + a[3], b[1] + b[3]);
+    double in = (x1 > x0 && y1 > y0) ? (x1 - x0) * (y1 - y0) : 0;
+    double un = (double)a[2] * a[3] + (double)b[2] * b[3] - in;
+    return un > 0 ? in / un : 0;
+}
+
+static void add(group *g, const group *p)
+{
+    g->cells += p->cells; g->found += p->found; g->blank_ok += p->blank_ok;
+    g->blank_n += p->blank_n; g->text_n += p->text_n; g->text_ok += p->text_ok;
+    g->best_ok += p->best_ok; g->rank_ok += p->rank_ok; g->rank_n += p->rank_n;
+    g->pages += p->pages; g->secs += p->secs; g->tess_secs += p->tess_secs;
+}
+
+static double pct(long a, long b) { return b ? 100.0 * a / b : 0; }
+
+static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
+                     tcell *tc, int nt, int cli)
+{
+    xq_sheet **sheets = NULL;
+    size_t ns = 0, ncand = 0, k;
+    char err[256], (*cand)[64] = calloc(MAXC, 64);
+    group *g = grp(key), pg;
+    double t0 = now(), t1;
+    int i;
+    memset(&pg, 0, sizeof pg);
+    pg.pages = 1;
+    if (xq_ocr_read_file(ocr, img, &sheets, &ns, err, sizeof err) != XQ_OK
+        || (size_t)page >= ns) {
+        fprintf(stderr, "%s: %s\n", img, err);
+        pg.cells = nt;
+        add(g, &pg);
+        free(cand);
+        return;
+    }
+    /* candidate strings: every distinct legible string written here */
+    for (i = 0; i < nt; i++) {
+        char f[64];
+        if (tc[i].blank || strcmp(tc[i].flag, "ok"))
+            continue;
+        fold(tc[i].text, f, sizeof f);
+        for (k = 0; k < ncand; k++)
+            if (!strcmp(cand[k], f))
+                break;
+        if (k == ncand && ncand < MAXC)
+            snprintf(cand[ncand++], 64, "%s", f);
+    }
+    {
+        xq_sheet *sh = sheets[page];
+        size_t nc = xq_sheet_ncells(sh);
+        for (i = 0; i < nt; i++) {
+            int box[4];
+            const char *txt;
+            char f[64], ft[64];
+            double bs = -1e18, ts = -1e18;
+            int bi = -1, ties = 0;
+            pg.cells++;
+            if ((size_t)tc[i].idx >= nc
+                || xq_sheet_cell_box(sh, (size_t)tc[i].idx, box) != XQ_OK
+                || iou(box, tc[i].box) < 0.5)
+                continue;
+            pg.found++;
+            pg.blank_n++;
+            if (xq_sheet_cell_blank(sh, (size_t)tc[i].idx) == (tc[i].blank != 0))
+                pg.blank_ok++;
+            txt = xq_sheet_cell_text(ocr, sh, (size_t)tc[i].idx);
+            if (tc[i].blank || strcmp(tc[i].flag, "ok"))
+                continue;
+            fold(tc[i].text, f, sizeof f);
+            fold(txt, ft, sizeof ft);
+            pg.text_n++;
+            pg.text_ok += !strcmp(f, ft);
+            for (k = 0; k < ncand; k++) {
+                double s = xq_sheet_cell_score(ocr, sh, (size_t)tc[i].idx, cand[k]);
+                if (!strcmp(cand[k], f))
+                    ts = s;
+                if (s > bs) {
+                    bs = s;
+                    bi = (int)k;
+                    ties = 0;
+                } else if (s == bs)
+                    ties++;
+            }
+            pg.rank_n++;
+            if (bi >= 0 && !strcmp(cand[bi], f) && ties == 0)
+                pg.rank_ok++;
+            pg.best_ok += ts >= bs && ties == 0;
+        }
+    }
+    t1 = now();
+    pg.secs = t1 - t0;
+    if (cli) {
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd,
+                 "tesseract '%s' - -l chi_sim --psm 6 >/dev/null 2>&1", img);
+        t0 = now();
+        if (system(cmd) != 0)
+            fprintf(stderr, "tesseract CLI failed on %s\n", img);
+        pg.tess_secs = now() - t0;
+    }
+    add(g, &pg);
+    xq_ocr_sheets_free(&sheets, ns);
+    free(cand);
+}
+
+int main(int argc, char **argv)
+{
+    FILE *f;
+    char line[4096], img[1024] = "", key[64] = "";
+    static tcell tc[1024];
+    int nt = 0, page = 0, cli = 1, i;
+    xq_ocr *ocr = NULL;
+    group tot;
+    double tc0;
+    if (argc < 2) {
+        printf("bench_ocr: no truth file given; run bench/bench_ocr.sh\n");
+        return 0;
+    }
+    if (argc > 2 && !strcmp(argv[2], "--no-cli"))
+        cli = 0;
+    f = fopen(argv[1], "r");
+    if (!f) {
+        perror(argv[1]);
+        return 1;
+    }
+    tc0 = now();
+    if (xq_ocr_create(&ocr, NULL) != XQ_OK) {
+        fprintf(stderr, "cannot initialise OCR\n");
+        fclose(f);
+        return 1;
+    }
+    printf("engine init (Tesseract chi_sim+chi_tra once + glyph models): %.3f s\n",
+           now() - tc0);
+    while (fgets(line, sizeof line, f)) {
+        char *tok[10], *save = NULL, *p;
+        int n = 0;
+        line[strcspn(line, "\n")] = '\0';
+        for (p = strtok_r(line, "\t", &save); p && n < 10;
+             p = strtok_r(NULL, "\t", &save))
+            tok[n++] = p;
+        if (n >= 7 && tok[0][0] == 'P') {
+            if (img[0])
+                run_page(ocr, img, page, key, tc, nt, cli);
+            snprintf(img, sizeof img, "%s", tok[1]);
+            page = atoi(tok[2]);
+            snprintf(key, sizeof key, "%-8s %-6s", tok[3], tok[5]);
+            nt = 0;
+        } else if (n >= 9 && tok[0][0] == 'C' && nt < 1024) {
+            tc[nt].idx = atoi(tok[1]);
+            tc[nt].blank = atoi(tok[2]);
+            for (i = 0; i < 4; i++)
+                tc[nt].box[i] = atoi(tok[3 + i]);
+            snprintf(tc[nt].flag, sizeof tc[nt].flag, "%s", tok[7]);
+            snprintf(tc[nt].text, sizeof tc[nt].text, "%s", tok[8]);
+            nt++;
+        }
+    }
+    if (img[0])
+        run_page(ocr, img, page, key, tc, nt, cli);
+    fclose(f);
+    printf("%-15s %5s %6s %7s %7s %6s %6s %7s %6s %6s %10s\n", "style  degrade",
+           "pages", "cells", "geom%", "blank%", "text%", "best%", "rank1%",
+           "ranked", "s/page", "tess s/page");
+    memset(&tot, 0, sizeof tot);
+    for (i = 0; i < ng; i++) {
+        group *g = &G[i];
+        printf("%-15s %5ld %6ld %7.2f %7.2f %6.1f %6.1f %7.1f %6ld %6.2f %10.2f\n",
+               g->key, g->pages, g->cells, pct(g->found, g->cells),
+               pct(g->blank_ok, g->blank_n), pct(g->text_ok, g->text_n),
+               pct(g->best_ok, g->rank_n), pct(g->rank_ok, g->rank_n),
+               g->rank_n, g->pages ? g->secs / g->pages : 0,
+               g->pages ? g->tess_secs / g->pages : 0);
+        add(&tot, g);
+    }
+    printf("%-15s %5ld %6ld %7.2f %7.2f %6.1f %6.1f %7.1f %6ld %6.2f %10.2f\n",
+           "ALL", tot.pages, tot.cells, pct(tot.found, tot.cells),
+           pct(tot.blank_ok, tot.blank_n), pct(tot.text_ok, tot.text_n),
+           pct(tot.best_ok, tot.rank_n), pct(tot.rank_ok, tot.rank_n),
+           tot.rank_n, tot.pages ? tot.secs / tot.pages : 0,
+           tot.pages ? tot.tess_secs / tot.pages : 0);
+    printf("Tesseract initialisations in this run: %d\n", xq_ocr_tess_init_count(ocr));
+    xq_ocr_destroy(&ocr);
+    return 0;
+}

@@ -1,0 +1,592 @@
+/* cells.c - per-cell work: crop, clean ink, blank test, glyph lattice,
+ * candidate scoring, Tesseract text.
+ *
+ * The lattice: the cell's ink is cut into elementary vertical segments
+ * (column-projection gaps; over-wide runs split at projection minima).
+ * Every run of consecutive segments that is not much wider than the ink is
+ * high is classified once (cached). A candidate string is scored by a small
+ * dynamic programme aligning its glyphs to segment runs: the best sum of
+ * glyph log-probabilities, with penalties for a glyph without ink and for
+ * ink left unexplained. This is independent of the writer's spacing and
+ * of the number of glyphs (4, 5 for 前兵九平八 forms, WXF's 4 ASCII).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocr_internal.h"
+#include "utf8.h"
+
+#define INK_T 128
+
+void ocr_img_free(ocr_img *im)
+{
+    if (!im)
+        return;
+    xq_free(im->px);
+    im->px = NULL;
+    im->w = im->h = 0;
+}
+
+xq_status ocr_img_from_pix(PIX *pix8, ocr_img *im)
+{
+    int x, y, wpl;
+    l_uint32 *data, *line;
+    im->w = im->h = 0;
+    im->px = NULL;
+    if (!pix8 || pixGetDepth(pix8) != 8)
+        return XQ_EINVAL;
+    im->w = pixGetWidth(pix8);
+    im->h = pixGetHeight(pix8);
+    im->px = xq_malloc((size_t)im->w * im->h + 1);
+    if (!im->px)
+        return XQ_ENOMEM;
+    data = pixGetData(pix8);
+    wpl = pixGetWpl(pix8);
+    for (y = 0; y < im->h; y++) {
+        line = data + (size_t)y * wpl;
+        for (x = 0; x < im->w; x++)
+            im->px[(size_t)y * im->w + x] = (uint8_t)GET_DATA_BYTE(line, x);
+    }
+    return XQ_OK;
+}
+
+PIX *ocr_img_to_pix(const ocr_img *im)
+{
+    PIX *p;
+    int x, y, wpl;
+    l_uint32 *data;
+    if (!im || !im->px || im->w <= 0 || im->h <= 0)
+        return NULL;
+    p = pixCreate(im->w, im->h, 8);
+    if (!p)
+        return NULL;
+    data = pixGetData(p);
+    wpl = pixGetWpl(p);
+    for (y = 0; y < im->h; y++)
+        for (x = 0; x < im->w; x++)
+            SET_DATA_BYTE(data + (size_t)y * wpl, x, im->px[(size_t)y * im->w + x]);
+    return p;
+}
+
+/* Connected components of ink (8-connected) with simple statistics. */
+typedef struct {
+    int x0, y0, x1, y1, area;
+} comp;
+
+/* Label ink pixels of a 0/1 mask; comps grown in *pc (count *pn). */
+static xq_status components(const uint8_t *mask, int w, int h, int *label,
+                            comp **pc, int *pn)
+{
+    int *stack = NULL, cap = 0, n = 0, ccap = 0, i;
+    comp *cs = NULL;
+    *pc = NULL;
+    *pn = 0;
+    for (i = 0; i < w * h; i++)
+        label[i] = -1;
+    stack = xq_malloc((size_t)(w * h + 1) * sizeof *stack);
+    if (!stack)
+        return XQ_ENOMEM;
+    cap = w * h + 1;
+    for (i = 0; i < w * h; i++) {
+        int sp = 0;
+        comp c;
+        if (!mask[i] || label[i] >= 0)
+            continue;
+        if (n == ccap) {
+            int nc = ccap ? 2 * ccap : 32;
+            comp *p = xq_realloc(cs, (size_t)nc * sizeof *p);
+            if (!p) {
+                xq_free(cs);
+                xq_free(stack);
+                return XQ_ENOMEM;
+            }
+            cs = p;
+            ccap = nc;
+        }
+        c.x0 = c.x1 = i % w;
+        c.y0 = c.y1 = i / w;
+        c.area = 0;
+        label[i] = n;
+        stack[sp++] = i;
+        while (sp > 0) {
+            int p = stack[--sp], px = p % w, py = p / w, dx, dy;
+            c.area++;
+            if (px < c.x0) c.x0 = px;
+            if (px > c.x1) c.x1 = px;
+            if (py < c.y0) c.y0 = py;
+            if (py > c.y1) c.y1 = py;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++) {
+                    int qx = px + dx, qy = py + dy, q;
+                    if (qx < 0 || qy < 0 || qx >= w || qy >= h)
+                        continue;
+                    q = qy * w + qx;
+                    if (mask[q] && label[q] < 0 && sp < cap) {
+                        label[q] = n;
+                        stack[sp++] = q;
+                    }
+                }
+        }
+        cs[n++] = c;
+    }
+    xq_free(stack);
+    *pc = cs;
+    *pn = n;
+    return XQ_OK;
+}
+
+/* Crop, clean and classify one cell as blank or written. */
+static xq_status cell_extract(xq_sheet *sh, ocr_cell *c)
+{
+    int x0, y0, x1, y1, w, h, x, y, i, n = 0, ink = 0;
+    uint8_t *mask = NULL;
+    int *label = NULL;
+    comp *cs = NULL;
+    PIX *crop;
+    BOX *box;
+    xq_status st;
+
+    x0 = (int)ceil(fmax(c->q[0], c->q[6])) + 2;
+    x1 = (int)floor(fmin(c->q[2], c->q[4])) - 2;
+    y0 = (int)ceil(fmax(c->q[1], c->q[3])) + 2;
+    y1 = (int)floor(fmin(c->q[5], c->q[7])) - 2;
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > sh->nw) x1 = sh->nw;
+    if (y1 > sh->nh) y1 = sh->nh;
+    w = x1 - x0;
+    h = y1 - y0;
+    c->ibox[0] = x0;
+    c->ibox[1] = y0;
+    c->ibox[2] = w;
+    c->ibox[3] = h;
+    c->blank = true;
+    if (w < 8 || h < 8)
+        return XQ_OK;
+    box = boxCreate(x0, y0, w, h);
+    if (!box)
+        return XQ_ENOMEM;
+    crop = pixClipRectangle(sh->pixg, box, NULL);
+    boxDestroy(&box);
+    if (!crop)
+        return XQ_ENOMEM;
+    st = ocr_img_from_pix(crop, &c->grey);
+    pixDestroy(&crop);
+    if (st != XQ_OK)
+        return st;
+    mask = xq_malloc((size_t)w * h);
+    label = xq_malloc((size_t)w * h * sizeof *label);
+    c->ink.px = xq_malloc((size_t)w * h);
+    if (!mask || !label || !c->ink.px) {
+        xq_free(mask);
+        xq_free(label);
+        return XQ_ENOMEM;
+    }
+    c->ink.w = w;
+    c->ink.h = h;
+    for (i = 0; i < w * h; i++)
+        mask[i] = c->grey.px[i] < INK_T;
+    st = components(mask, w, h, label, &cs, &n);
+    if (st != XQ_OK) {
+        xq_free(mask);
+        xq_free(label);
+        return st;
+    }
+    {
+        int speck = h * h / 600 > 4 ? h * h / 600 : 4;
+        for (i = 0; i < n; i++) {
+            comp *k = &cs[i];
+            int cw = k->x1 - k->x0 + 1, ch = k->y1 - k->y0 + 1;
+            bool border = k->x0 == 0 || k->y0 == 0 || k->x1 == w - 1
+                          || k->y1 == h - 1;
+            bool drop = k->area < speck;
+            /* leftovers of the ruling along the border */
+            if (border && ch <= h / 8 + 2 && cw >= w / 3)
+                drop = true;
+            if (border && cw <= 5 && ch >= h * 2 / 3)
+                drop = true;
+            if (drop)
+                k->area = -k->area;   /* mark dropped */
+        }
+    }
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int l = label[y * w + x];
+            bool on = l >= 0 && cs[l].area > 0;
+            c->ink.px[y * w + x] = on ? 0 : 255;
+            ink += on;
+        }
+    {
+        int minink = (int)(0.003 * w * h);
+        if (minink < 25)
+            minink = 25;
+        c->blank = ink < minink;
+    }
+    /* strike-through: one component far wider than tall crossing most of
+     * the written ink, with other ink around it */
+    c->struck = false;
+    if (!c->blank) {
+        int ix0 = w, ix1 = -1;
+        for (i = 0; i < n; i++)
+            if (cs[i].area > 0) {
+                if (cs[i].x0 < ix0) ix0 = cs[i].x0;
+                if (cs[i].x1 > ix1) ix1 = cs[i].x1;
+            }
+        for (i = 0; i < n; i++) {
+            comp *k = &cs[i];
+            int cw = k->x1 - k->x0 + 1, ch = k->y1 - k->y0 + 1;
+            if (k->area > 0 && cw >= 0.8 * (ix1 - ix0 + 1) && cw > 4 * ch
+                && cw > 2 * h && k->area < 0.5 * ink)
+                c->struck = true;
+        }
+    }
+    xq_free(cs);
+    xq_free(mask);
+    xq_free(label);
+    return XQ_OK;
+}
+
+xq_status ocr_cells_extract(xq_sheet *sh)
+{
+    size_t i;
+    for (i = 0; i < sh->ncells; i++)
+        XQ_TRY(cell_extract(sh, &sh->cells[i]));
+    return XQ_OK;
+}
+
+static bool label_text(const char *t)
+{
+    static const char *const words[] = {
+        "红", "紅", "黑", "方", "Red", "RED", "red", "Black", "BLACK", "black",
+        "回合", "着法", "Move", "MOVE", "No."
+    };
+    size_t i;
+    for (i = 0; i < XQ_ARRAY_LEN(words); i++)
+        if (strstr(t, words[i]))
+            return true;
+    return false;
+}
+
+static void cell_clear(ocr_cell *c)
+{
+    ocr_img_free(&c->ink);
+    ocr_img_free(&c->grey);
+    xq_free(c->text);
+    xq_free(c->lat.ll);
+    memset(c, 0, sizeof *c);
+}
+
+xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh)
+{
+    size_t b, nb = sh->nblocks < 16 ? sh->nblocks : 16;
+    for (b = nb; b-- > 0;) {
+        size_t first = sh->blk_first[b], k;
+        bool label = false;
+        if (first + 1 >= sh->ncells)
+            continue;
+        for (k = first; k < first + 2 && !label; k++) {
+            ocr_cell *c = &sh->cells[k];
+            if (c->blank)
+                continue;
+            XQ_TRY(ocr_cell_text(ocr, c));
+            label = c->text && label_text(c->text);
+        }
+        if (!label)
+            continue;
+        cell_clear(&sh->cells[first]);
+        cell_clear(&sh->cells[first + 1]);
+        memmove(&sh->cells[first], &sh->cells[first + 2],
+                (sh->ncells - first - 2) * sizeof *sh->cells);
+        sh->ncells -= 2;
+        sh->nrows--;
+        memset(&sh->cells[sh->ncells], 0, 2 * sizeof *sh->cells);
+        for (k = b + 1; k < nb; k++)
+            sh->blk_first[k] -= 2;
+    }
+    return XQ_OK;
+}
+
+/* ---- lattice ---- */
+
+static int range_index(int i, int j, int nseg)
+{
+    /* ranges (i..j), i <= j < nseg, row-major over i */
+    return i * nseg - i * (i - 1) / 2 + (j - i);
+}
+
+xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
+{
+    ocr_lattice *L = &c->lat;
+    const ocr_img *im = &c->ink;
+    int w = im->w, h = im->h, x, y, iy0 = h, iy1 = -1;
+    int segx[2 * 64], ns = 0, i, j, nclass = ocr->model.nclass;
+    int *proj;
+    float feat[OCR_FEAT_DIM];
+
+    if (L->done)
+        return XQ_OK;
+    L->nseg = 0;
+    if (c->blank || !im->px) {
+        L->done = true;
+        return XQ_OK;
+    }
+    proj = xq_calloc((size_t)w + 1, sizeof *proj);
+    if (!proj)
+        return XQ_ENOMEM;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            if (im->px[y * w + x] < INK_T) {
+                proj[x]++;
+                if (y < iy0) iy0 = y;
+                if (y > iy1) iy1 = y;
+            }
+    L->ink_h = iy1 >= iy0 ? iy1 - iy0 + 1 : 1;
+    /* elementary segments: runs of inked columns */
+    for (x = 0; x < w && ns < 64; x++) {
+        if (proj[x] && (x == 0 || !proj[x - 1]))
+            segx[2 * ns] = x;
+        if (proj[x] && (x == w - 1 || !proj[x + 1])) {
+            segx[2 * ns + 1] = x + 1;
+            ns++;
+        }
+    }
+    /* split runs much wider than a glyph at their weakest column */
+    for (i = 0; i < ns && ns < 63; i++) {
+        int a = segx[2 * i], b = segx[2 * i + 1], best = -1, bv = 1 << 30;
+        if (b - a <= 1.2 * L->ink_h)
+            continue;
+        for (x = a + (b - a) / 5; x < b - (b - a) / 5; x++)
+            if (proj[x] < bv) {
+                bv = proj[x];
+                best = x;
+            }
+        if (best <= a || best >= b)
+            continue;
+        memmove(&segx[2 * (i + 1)], &segx[2 * i], (size_t)(ns - i) * 2 * sizeof(int));
+        segx[2 * i + 1] = best;
+        segx[2 * i + 2] = best;
+        ns++;
+        i--;                                   /* re-check the left part */
+    }
+    /* too many pieces: merge the narrowest neighbouring pair */
+    while (ns > OCR_MAX_SEG) {
+        int bi = 0, bw = 1 << 30;
+        for (i = 0; i + 1 < ns; i++) {
+            int cw = segx[2 * i + 3] - segx[2 * i];
+            if (cw < bw) {
+                bw = cw;
+                bi = i;
+            }
+        }
+        segx[2 * bi + 1] = segx[2 * bi + 3];
+        memmove(&segx[2 * (bi + 1)], &segx[2 * (bi + 2)],
+                (size_t)(ns - bi - 2) * 2 * sizeof(int));
+        ns--;
+    }
+    xq_free(proj);
+    L->nseg = ns;
+    if (ns == 0) {
+        L->done = true;
+        return XQ_OK;
+    }
+    xq_free(L->ll);
+    L->ll = xq_malloc((size_t)OCR_MAX_RANGES * nclass * sizeof(float));
+    if (!L->ll)
+        return XQ_ENOMEM;
+    for (i = 0; i < ns; i++)
+        for (j = i; j < ns; j++) {
+            int r = range_index(i, j, ns);
+            int a = segx[2 * i], b = segx[2 * j + 1];
+            float *ll = &L->ll[(size_t)r * nclass];
+            float relw = (float)(b - a) / L->ink_h;
+            int k;
+            L->range_ok[r] = -1;
+            if (j > i && relw > 1.5f)
+                continue;
+            if (!ocr_glyph_features(im, a, 0, b, h, feat))
+                continue;
+            ocr_glyph_classify(&ocr->model, feat, ll);
+            /* size prior: Chinese glyphs are about as wide as the writing
+             * is high; digits and signs narrower */
+            {
+                int by0 = h, by1 = -1, xx;
+                float relh;
+                for (y = 0; y < h; y++)
+                    for (xx = a; xx < b; xx++)
+                        if (im->px[y * w + xx] < INK_T) {
+                            if (y < by0) by0 = y;
+                            if (y > by1) by1 = y;
+                        }
+                relh = (float)(by1 - by0 + 1) / L->ink_h;
+                for (k = 0; k < nclass; k++) {
+                    const char *g = ocr_glyph_classes[k];
+                    bool ascii = (unsigned char)g[0] < 0x80;
+                    bool flat = !strcmp(g, "一") || !strcmp(g, "二")
+                                || !strcmp(g, "三") || !strcmp(g, "四")
+                                || !strcmp(g, "六") || !strcmp(g, "八")
+                                || !strcmp(g, "七") || !strcmp(g, "五")
+                                || !strcmp(g, "-") || !strcmp(g, "=")
+                                || !strcmp(g, "+") || !strcmp(g, ".");
+                    if (!ascii && relw < 0.45f)
+                        ll[k] -= 12.0f * (0.45f - relw) / 0.45f;
+                    if (!ascii && !flat && relh < 0.6f)
+                        ll[k] -= 10.0f * (0.6f - relh) / 0.6f;
+                    if (ascii && relw > 1.0f)
+                        ll[k] -= 8.0f * (relw - 1.0f);
+                    if (relw > 1.25f)
+                        ll[k] -= 6.0f * (relw - 1.25f);
+                }
+            }
+            L->range_ok[r] = 0;
+        }
+    L->done = true;
+    return XQ_OK;
+}
+
+#define PEN_MISSING  (-18.0)   /* a candidate glyph with no ink for it */
+#define PEN_EXTRA    (-10.0)   /* a segment of ink no glyph explains */
+#define PEN_UNKNOWN  (-14.0)   /* a glyph outside the model's alphabet */
+#define PEN_BLANK    (-40.0)   /* text against a blank cell and vice versa */
+
+/* Log-probability of glyph class cls for range r, max over its variants. */
+static float range_glyph(const ocr_glyph_model *m, const ocr_lattice *L,
+                         int r, int grp)
+{
+    const float *ll = &L->ll[(size_t)r * m->nclass];
+    float best = -1e9f;
+    int k;
+    for (k = 0; k < m->nclass; k++)
+        if (ocr_glyph_group(k) == grp && ll[k] > best)
+            best = ll[k];
+    return best;
+}
+
+double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
+{
+    int groups[16], n = 0, k, i, j;
+    size_t len = strlen(utf8), off = 0;
+    double best[17][OCR_MAX_SEG + 1];
+    ocr_lattice *L = &c->lat;
+
+    while (off < len && n < 16) {
+        uint32_t cp;
+        int cls;
+        off += xq_utf8_decode(utf8 + off, len - off, &cp);
+        cp = xq_utf8_halfwidth(cp);
+        if (cp == ' ' || cp == '\t')
+            continue;
+        cls = ocr_glyph_class_of(cp);
+        groups[n++] = cls >= 0 ? ocr_glyph_group(cls) : -1;
+    }
+    if (c->blank)
+        return n == 0 ? 0.0 : PEN_BLANK * n;
+    if (n == 0)
+        return PEN_BLANK * 4;
+    if (ocr_cell_lattice(ocr, c) != XQ_OK || L->nseg == 0)
+        return PEN_MISSING * n;
+    for (k = 0; k <= n; k++)
+        for (j = 0; j <= L->nseg; j++)
+            best[k][j] = -1e18;
+    best[0][0] = 0;
+    for (k = 0; k <= n; k++)
+        for (j = 0; j <= L->nseg; j++) {
+            double b = best[k][j];
+            if (b <= -1e17)
+                continue;
+            /* extra ink segment j */
+            if (j < L->nseg && b + PEN_EXTRA > best[k][j + 1])
+                best[k][j + 1] = b + PEN_EXTRA;
+            if (k == n)
+                continue;
+            /* glyph k with no ink */
+            if (b + PEN_MISSING > best[k + 1][j])
+                best[k + 1][j] = b + PEN_MISSING;
+            /* glyph k on segments j..i */
+            for (i = j; i < L->nseg; i++) {
+                int r = range_index(j, i, L->nseg);
+                double v;
+                if (L->range_ok[r] != 0)
+                    continue;
+                v = groups[k] < 0 ? PEN_UNKNOWN
+                                  : range_glyph(&ocr->model, L, r, groups[k]);
+                if (b + v > best[k + 1][i + 1])
+                    best[k + 1][i + 1] = b + v;
+            }
+        }
+    return best[n][L->nseg];
+}
+
+/* ---- Tesseract on one cell ---- */
+
+xq_status ocr_cell_text(xq_ocr *ocr, ocr_cell *c)
+{
+    const ocr_img *ink = &c->ink, *g = &c->grey;
+    int x0 = ink->w, y0 = ink->h, x1 = -1, y1 = -1, x, y, pad, w, h;
+    ocr_img out = {0};
+    PIX *pix, *sc;
+    double s;
+    xq_status st;
+    char *text = NULL;
+
+    xq_free(c->text);
+    c->text = NULL;
+    if (c->blank || !ink->px || !ocr->tess.api) {
+        c->text = xq_strdup("");
+        return c->text ? XQ_OK : XQ_ENOMEM;
+    }
+    for (y = 0; y < ink->h; y++)
+        for (x = 0; x < ink->w; x++)
+            if (ink->px[y * ink->w + x] < INK_T) {
+                if (x < x0) x0 = x;
+                if (x > x1) x1 = x;
+                if (y < y0) y0 = y;
+                if (y > y1) y1 = y;
+            }
+    if (x1 < x0) {
+        c->text = xq_strdup("");
+        return c->text ? XQ_OK : XQ_ENOMEM;
+    }
+    /* the ink's own grey levels on white paper, ink box plus a margin */
+    w = x1 - x0 + 1;
+    h = y1 - y0 + 1;
+    pad = h / 3 + 2;
+    out.w = w + 2 * pad;
+    out.h = h + 2 * pad;
+    out.px = xq_malloc((size_t)out.w * out.h);
+    if (!out.px)
+        return XQ_ENOMEM;
+    memset(out.px, 255, (size_t)out.w * out.h);
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++) {
+            bool near = false;
+            int dx, dy;
+            for (dy = -1; dy <= 1 && !near; dy++)
+                for (dx = -1; dx <= 1 && !near; dx++) {
+                    int qx = x + dx, qy = y + dy;
+                    if (qx >= 0 && qy >= 0 && qx < ink->w && qy < ink->h
+                        && ink->px[qy * ink->w + qx] < INK_T)
+                        near = true;
+                }
+            if (near)
+                out.px[(y - y0 + pad) * out.w + (x - x0 + pad)] =
+                    g->px[y * g->w + x];
+        }
+    pix = ocr_img_to_pix(&out);
+    ocr_img_free(&out);
+    if (!pix)
+        return XQ_ENOMEM;
+    s = 36.0 / h;
+    sc = (s > 0.9 && s < 1.1) ? pixClone(pix)
+         : s < 1 ? pixScaleAreaMap(pix, (l_float32)s, (l_float32)s)
+                 : pixScaleGrayLI(pix, (l_float32)s, (l_float32)s);
+    pixDestroy(&pix);
+    if (!sc)
+        return XQ_ENOMEM;
+    st = ocr_tess_line(&ocr->tess, sc, &text);
+    pixDestroy(&sc);
+    if (st != XQ_OK)
+        return st;
+    c->text = text;
+    return XQ_OK;
+}

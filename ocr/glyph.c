@@ -1,0 +1,300 @@
+/* glyph.c - the built-in glyph classifier.
+ *
+ * Reference glyphs (ocr/data/glyphs.png, made by tools/ocr/make_glyph_sprite.py
+ * from Debian fonts and hanzi-writer stroke medians) are embedded in the
+ * library at build time. At start-up each reference is turned into a
+ * feature vector, plain and with bolder strokes. A glyph image is compared
+ * with the references by cosine similarity of directional gradient
+ * features (8 directions on an 8 x 8 grid, square-rooted, L2-normalised: a
+ * standard, stroke-width- and jitter-tolerant representation for Chinese
+ * characters); the best similarity per class goes through a softmax to
+ * give class log-probabilities.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "ocr_internal.h"
+#include "utf8.h"
+
+/* Same order as CLASSES in tools/ocr/make_glyph_sprite.py (one sprite row
+ * each); tests/test_ocr_glyph.c compares with ocr/data/glyphs.txt. */
+const char *const ocr_glyph_classes[] = {
+    "帅", "帥", "将", "將", "仕", "士", "相", "象", "马", "傌", "馬", "车", "俥",
+    "車", "炮", "砲", "包", "兵", "卒", "进", "進", "退", "平", "前", "中", "后",
+    "後", "一", "二", "三", "四", "五", "六", "七", "八", "九", "1", "2", "3",
+    "4", "5", "6", "7", "8", "9", "K", "A", "E", "B", "H", "N", "R", "C", "P",
+    "+", "-", "=", ".",
+};
+#define NCLASS ((int)XQ_ARRAY_LEN(ocr_glyph_classes))
+
+/* Variant groups: classes that are the same symbol written differently. */
+static const char *const glyph_groups[][4] = {
+    { "帅", "帥" }, { "将", "將" }, { "马", "馬", "傌" }, { "车", "車", "俥" },
+    { "炮", "砲", "包" }, { "进", "進" }, { "后", "後" },
+};
+
+int ocr_glyph_class_count(void) { return NCLASS; }
+
+static uint32_t cp_of(const char *s)
+{
+    uint32_t cp = 0;
+    xq_utf8_decode(s, strlen(s), &cp);
+    return cp;
+}
+
+int ocr_glyph_class_of(uint32_t cp)
+{
+    int i;
+    cp = xq_utf8_halfwidth(cp);
+    if (cp >= 'a' && cp <= 'z')
+        cp -= 'a' - 'A';
+    if (cp == 0x2212 || cp == 0x2014 || cp == 0x2013) /* minus, dashes */
+        cp = '-';
+    for (i = 0; i < NCLASS; i++)
+        if (cp_of(ocr_glyph_classes[i]) == cp)
+            return i;
+    return -1;
+}
+
+int ocr_glyph_group(int cls)
+{
+    size_t g;
+    int k;
+    if (cls < 0 || cls >= NCLASS)
+        return -1;
+    for (g = 0; g < XQ_ARRAY_LEN(glyph_groups); g++)
+        for (k = 0; k < 4 && glyph_groups[g][k]; k++)
+            if (!strcmp(glyph_groups[g][k], ocr_glyph_classes[cls])) {
+                /* the group's first member names it */
+                return ocr_glyph_class_of(cp_of(glyph_groups[g][0]));
+            }
+    return cls;
+}
+
+/* ---- features ---- */
+
+/* Bilinear sample of darkness (255 - grey) at (x, y); outside = 0. */
+static float dark_at(const ocr_img *im, int x0, int y0, int x1, int y1,
+                     float x, float y)
+{
+    int ix = (int)floorf(x), iy = (int)floorf(y);
+    float fx = x - ix, fy = y - iy, v = 0;
+    int dx, dy;
+    for (dy = 0; dy < 2; dy++)
+        for (dx = 0; dx < 2; dx++) {
+            int px = ix + dx, py = iy + dy;
+            float w = (dx ? fx : 1 - fx) * (dy ? fy : 1 - fy);
+            if (px < x0 || py < y0 || px >= x1 || py >= y1 || w == 0)
+                continue;
+            v += w * (255 - im->px[(size_t)py * im->w + px]);
+        }
+    return v;
+}
+
+bool ocr_glyph_features(const ocr_img *img, int x0, int y0, int x1, int y1,
+                        float *feat)
+{
+    float norm[OCR_NORM * OCR_NORM];
+    int bx0 = x1, by0 = y1, bx1 = x0 - 1, by1 = y0 - 1, x, y, k;
+    float bw, bh, s, ox, oy, sum = 0;
+    const int N = OCR_NORM, inner = OCR_NORM - 2;
+
+    memset(feat, 0, OCR_FEAT_DIM * sizeof *feat);
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > img->w) x1 = img->w;
+    if (y1 > img->h) y1 = img->h;
+    for (y = y0; y < y1; y++)
+        for (x = x0; x < x1; x++)
+            if (img->px[(size_t)y * img->w + x] < 128) {
+                if (x < bx0) bx0 = x;
+                if (x > bx1) bx1 = x;
+                if (y < by0) by0 = y;
+                if (y > by1) by1 = y;
+            }
+    if (bx1 < bx0)
+        return false;
+    bw = (float)(bx1 - bx0 + 1);
+    bh = (float)(by1 - by0 + 1);
+    s = inner / (bw > bh ? bw : bh);          /* output px per input px */
+    ox = (N - bw * s) / 2;
+    oy = (N - bh * s) / 2;
+    /* 3 x 3 supersampling of the source over each output pixel */
+    for (y = 0; y < N; y++)
+        for (x = 0; x < N; x++) {
+            float v = 0;
+            int sy, sx;
+            for (sy = 0; sy < 3; sy++)
+                for (sx = 0; sx < 3; sx++) {
+                    float u = (x + (sx + 0.5f) / 3 - ox) / s + bx0 - 0.5f;
+                    float w = (y + (sy + 0.5f) / 3 - oy) / s + by0 - 0.5f;
+                    v += dark_at(img, bx0, by0, bx1 + 1, by1 + 1, u, w);
+                }
+            norm[y * N + x] = v / 9.0f;
+        }
+    /* gradients -> 8 direction planes on an 8 x 8 grid (bilinear spread) */
+    for (y = 1; y < N - 1; y++)
+        for (x = 1; x < N - 1; x++) {
+            const float *p = &norm[y * N + x];
+            float gx = (p[-N + 1] + 2 * p[1] + p[N + 1])
+                     - (p[-N - 1] + 2 * p[-1] + p[N - 1]);
+            float gy = (p[N - 1] + 2 * p[N] + p[N + 1])
+                     - (p[-N - 1] + 2 * p[-N] + p[-N + 1]);
+            float mag = sqrtf(gx * gx + gy * gy), ang, fd, gxp, gyp, fgx, fgy;
+            int d0, d1, cx, cy;
+            if (mag < 1e-3f)
+                continue;
+            ang = atan2f(gy, gx);
+            if (ang < 0)
+                ang += 2 * (float)M_PI;
+            fd = ang / (2 * (float)M_PI) * OCR_FEAT_DIRS;
+            d0 = (int)fd % OCR_FEAT_DIRS;
+            d1 = (d0 + 1) % OCR_FEAT_DIRS;
+            fd -= floorf(fd);
+            gxp = (x + 0.5f) / N * OCR_FEAT_GRID - 0.5f;
+            gyp = (y + 0.5f) / N * OCR_FEAT_GRID - 0.5f;
+            cx = (int)floorf(gxp);
+            cy = (int)floorf(gyp);
+            fgx = gxp - cx;
+            fgy = gyp - cy;
+            for (k = 0; k < 4; k++) {
+                int tx = cx + (k & 1), ty = cy + (k >> 1);
+                float w = ((k & 1) ? fgx : 1 - fgx) * ((k >> 1) ? fgy : 1 - fgy);
+                float *f;
+                if (tx < 0 || ty < 0 || tx >= OCR_FEAT_GRID || ty >= OCR_FEAT_GRID)
+                    continue;
+                f = &feat[(ty * OCR_FEAT_GRID + tx) * OCR_FEAT_DIRS];
+                f[d0] += w * mag * (1 - fd);
+                f[d1] += w * mag * fd;
+            }
+        }
+    for (k = 0; k < OCR_FEAT_DIM; k++) {
+        feat[k] = sqrtf(feat[k]);
+        sum += feat[k] * feat[k];
+    }
+    if (sum <= 0)
+        return false;
+    sum = 1.0f / sqrtf(sum);
+    for (k = 0; k < OCR_FEAT_DIM; k++)
+        feat[k] *= sum;
+    return true;
+}
+
+#define OCR_SOFTMAX_T 30.0f
+
+void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
+                        float *logp)
+{
+    float best[OCR_MAX_CLASSES];
+    float mx = -1e9f, z = 0;
+    int p, c, k;
+    for (c = 0; c < m->nclass; c++)
+        best[c] = -1.0f;
+    for (p = 0; p < m->nproto; p++) {
+        const float *q = &m->proto[(size_t)p * OCR_FEAT_DIM];
+        float dot = 0;
+        for (k = 0; k < OCR_FEAT_DIM; k++)
+            dot += q[k] * feat[k];
+        c = m->proto_class[p];
+        if (dot > best[c])
+            best[c] = dot;
+    }
+    for (c = 0; c < m->nclass; c++)
+        if (best[c] > mx)
+            mx = best[c];
+    for (c = 0; c < m->nclass; c++)
+        z += expf(OCR_SOFTMAX_T * (best[c] - mx));
+    z = logf(z);
+    for (c = 0; c < m->nclass; c++)
+        logp[c] = OCR_SOFTMAX_T * (best[c] - mx) - z;
+}
+
+/* ---- model ---- */
+
+extern const unsigned char ocr_glyph_sprite_png[];
+extern const size_t ocr_glyph_sprite_png_len;
+
+xq_status ocr_glyph_model_load(ocr_glyph_model *m)
+{
+    PIX *sprite, *g;
+    ocr_img tile = {0};
+    int tw, cols, rows, r, c, v, n = 0;
+    memset(m, 0, sizeof *m);
+    sprite = pixReadMem(ocr_glyph_sprite_png, ocr_glyph_sprite_png_len);
+    if (!sprite)
+        return XQ_EIMAGE;
+    g = pixConvertTo8(sprite, 0);
+    pixDestroy(&sprite);
+    if (!g)
+        return XQ_ENOMEM;
+    rows = NCLASS;
+    tw = pixGetHeight(g) / rows;
+    cols = pixGetWidth(g) / tw;
+    if (tw < 8 || rows > OCR_MAX_CLASSES || pixGetHeight(g) != tw * rows) {
+        pixDestroy(&g);
+        return XQ_EIMAGE;
+    }
+    m->nclass = NCLASS;
+    m->proto = xq_malloc((size_t)rows * cols * 2 * OCR_FEAT_DIM * sizeof(float));
+    m->proto_class = xq_malloc((size_t)rows * cols * 2 * sizeof(int));
+    tile.w = tile.h = tw + 4;
+    tile.px = xq_malloc((size_t)tile.w * tile.h);
+    if (!m->proto || !m->proto_class || !tile.px) {
+        xq_free(tile.px);
+        pixDestroy(&g);
+        ocr_glyph_model_free(m);
+        return XQ_ENOMEM;
+    }
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++)
+            for (v = 0; v < 2; v++) {
+                int x, y;
+                memset(tile.px, 255, (size_t)tile.w * tile.h);
+                for (y = 0; y < tw; y++)
+                    for (x = 0; x < tw; x++) {
+                        l_uint32 val;
+                        pixGetPixel(g, c * tw + x, r * tw + y, &val);
+                        tile.px[(y + 2) * tile.w + x + 2] = (uint8_t)val;
+                    }
+                if (v == 1) {
+                    /* bolder strokes: 3 x 3 minimum filter */
+                    uint8_t *cp = xq_malloc((size_t)tile.w * tile.h);
+                    int dx, dy;
+                    if (!cp) {
+                        xq_free(tile.px);
+                        pixDestroy(&g);
+                        ocr_glyph_model_free(m);
+                        return XQ_ENOMEM;
+                    }
+                    memcpy(cp, tile.px, (size_t)tile.w * tile.h);
+                    for (y = 1; y < tile.h - 1; y++)
+                        for (x = 1; x < tile.w - 1; x++) {
+                            uint8_t mn = 255;
+                            for (dy = -1; dy <= 1; dy++)
+                                for (dx = -1; dx <= 1; dx++)
+                                    if (cp[(y + dy) * tile.w + x + dx] < mn)
+                                        mn = cp[(y + dy) * tile.w + x + dx];
+                            tile.px[y * tile.w + x] = mn;
+                        }
+                    xq_free(cp);
+                }
+                if (ocr_glyph_features(&tile, 0, 0, tile.w, tile.h,
+                                       &m->proto[(size_t)n * OCR_FEAT_DIM])) {
+                    m->proto_class[n] = r;
+                    n++;
+                }
+            }
+    m->nproto = n;
+    xq_free(tile.px);
+    pixDestroy(&g);
+    return n > 0 ? XQ_OK : XQ_EIMAGE;
+}
+
+void ocr_glyph_model_free(ocr_glyph_model *m)
+{
+    if (!m)
+        return;
+    xq_free(m->proto);
+    xq_free(m->proto_class);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,395 @@
+/* ocr.c - the xq_ocr engine: create/destroy, reading image files into
+ * sheets, and the sheet accessors of xq_ocr.h. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ocr_internal.h"
+
+#define OCR_DEFAULT_MAX_PIXELS 100000000L
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    if (!err || errlen == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* Leptonica reports through its own stderr handler; the library prints
+ * nothing, so messages are dropped (errors come back as return values). */
+static void lept_quiet(const char *msg) { (void)msg; }
+
+xq_status xq_ocr_create(xq_ocr **pocr, const xq_ocr_options *opts)
+{
+    xq_ocr *ocr;
+    xq_status st;
+    if (pocr)
+        *pocr = NULL;
+    if (!pocr)
+        return XQ_EINVAL;
+    leptSetStderrHandler(lept_quiet);
+    ocr = xq_calloc(1, sizeof *ocr);
+    if (!ocr)
+        return XQ_ENOMEM;
+    if (opts)
+        ocr->opts = *opts;
+    if ((opts && opts->tessdata && !(ocr->tessdata = xq_strdup(opts->tessdata)))
+        || (opts && opts->languages
+            && !(ocr->languages = xq_strdup(opts->languages)))
+        || (opts && opts->debug_png
+            && !(ocr->debug_png = xq_strdup(opts->debug_png)))) {
+        xq_ocr_destroy(&ocr);
+        return XQ_ENOMEM;
+    }
+    ocr->opts.tessdata = ocr->tessdata;
+    ocr->opts.languages = ocr->languages;
+    ocr->opts.debug_png = ocr->debug_png;
+    if (ocr->opts.max_pixels <= 0)
+        ocr->opts.max_pixels = OCR_DEFAULT_MAX_PIXELS;
+    st = ocr_glyph_model_load(&ocr->model);
+    if (st == XQ_OK && !ocr->opts.no_tesseract)
+        st = ocr_tess_init(&ocr->tess, ocr->tessdata,
+                           ocr->languages ? ocr->languages : "chi_sim+chi_tra");
+    if (st != XQ_OK) {
+        xq_ocr_destroy(&ocr);
+        return st;
+    }
+    *pocr = ocr;
+    return XQ_OK;
+}
+
+void xq_ocr_destroy(xq_ocr **pocr)
+{
+    xq_ocr *ocr;
+    if (!pocr || !*pocr)
+        return;
+    ocr = *pocr;
+    ocr_tess_end(&ocr->tess);
+    ocr_glyph_model_free(&ocr->model);
+    xq_free(ocr->tessdata);
+    xq_free(ocr->languages);
+    xq_free(ocr->debug_png);
+    xq_free(ocr);
+    *pocr = NULL;
+}
+
+int xq_ocr_tess_init_count(const xq_ocr *ocr)
+{
+    return ocr ? ocr->tess.inits : 0;
+}
+
+/* ---- sheets ---- */
+
+void xq_sheet_destroy(xq_sheet **psheet)
+{
+    xq_sheet *sh;
+    size_t i;
+    if (!psheet || !*psheet)
+        return;
+    sh = *psheet;
+    for (i = 0; i < sh->ncells; i++) {
+        ocr_cell *c = &sh->cells[i];
+        ocr_img_free(&c->ink);
+        ocr_img_free(&c->grey);
+        xq_free(c->text);
+        xq_free(c->lat.ll);
+    }
+    xq_free(sh->cells);
+    for (i = 0; i < XQ_HDR_COUNT; i++)
+        xq_free(sh->hdr[i]);
+    pixDestroy(&sh->pixg);
+    pixDestroy(&sh->pixb);
+    pixDestroy(&sh->pixlines);
+    xq_free(sh);
+    *psheet = NULL;
+}
+
+void xq_ocr_sheets_free(xq_sheet ***psheets, size_t n)
+{
+    size_t i;
+    if (!psheets || !*psheets)
+        return;
+    for (i = 0; i < n; i++)
+        xq_sheet_destroy(&(*psheets)[i]);
+    xq_free(*psheets);
+    *psheets = NULL;
+}
+
+static char *debug_name(const char *base, int page)
+{
+    size_t n = strlen(base);
+    char *s = xq_malloc(n + 24);
+    const char *dot;
+    if (!s)
+        return NULL;
+    if (page == 0) {
+        memcpy(s, base, n + 1);
+        return s;
+    }
+    dot = strrchr(base, '.');
+    if (!dot || strchr(dot, '/'))
+        dot = base + n;
+    snprintf(s, n + 24, "%.*s-p%d%s", (int)(dot - base), base, page + 1, dot);
+    return s;
+}
+
+xq_status xq_ocr_read_pix(xq_ocr *ocr, PIX *pix, int page,
+                          xq_sheet **psheet, char *err, size_t errlen)
+{
+    xq_sheet *sh;
+    xq_status st;
+    if (psheet)
+        *psheet = NULL;
+    if (err && errlen)
+        err[0] = '\0';
+    if (!ocr || !pix || !psheet)
+        return XQ_EINVAL;
+    if ((double)pixGetWidth(pix) * pixGetHeight(pix)
+        > (double)ocr->opts.max_pixels) {
+        set_err(err, errlen, "image too large (%d x %d pixels, limit %ld)",
+                pixGetWidth(pix), pixGetHeight(pix), ocr->opts.max_pixels);
+        return XQ_EIMAGE;
+    }
+    sh = xq_calloc(1, sizeof *sh);
+    if (!sh)
+        return XQ_ENOMEM;
+    sh->page = page;
+    sh->table_top = -1;
+    st = ocr_page_normalise(ocr, pix, sh);
+    if (st == XQ_OK)
+        st = ocr_grid_find(ocr, sh);
+    if (st == XQ_OK)
+        st = ocr_cells_extract(sh);
+    if (st == XQ_OK && !ocr->opts.no_tesseract)
+        st = ocr_cells_drop_label_rows(ocr, sh);
+    if (st == XQ_OK && !ocr->opts.no_tesseract)
+        st = ocr_header_read(ocr, sh);
+    if (st == XQ_OK && ocr->debug_png) {
+        char *name = debug_name(ocr->debug_png, page);
+        st = name ? ocr_debug_write(sh, name) : XQ_ENOMEM;
+        if (st != XQ_OK)
+            set_err(err, errlen, "cannot write debug image %s",
+                    name ? name : ocr->debug_png);
+        xq_free(name);
+    }
+    if (st != XQ_OK) {
+        if (err && errlen && !err[0])
+            set_err(err, errlen, "%s", xq_status_str(st));
+        xq_sheet_destroy(&sh);
+        return st;
+    }
+    *psheet = sh;
+    return XQ_OK;
+}
+
+static const char *format_name(int fmt)
+{
+    switch (fmt) {
+    case IFF_PNG: return "PNG";
+    case IFF_JFIF_JPEG: return "JPEG";
+    case IFF_TIFF: case IFF_TIFF_PACKBITS: case IFF_TIFF_RLE:
+    case IFF_TIFF_G3: case IFF_TIFF_G4: case IFF_TIFF_LZW:
+    case IFF_TIFF_ZIP: case IFF_TIFF_JPEG: return "TIFF";
+    default: return "image";
+    }
+}
+
+static bool is_tiff(int fmt)
+{
+    return fmt == IFF_TIFF || fmt == IFF_TIFF_PACKBITS || fmt == IFF_TIFF_RLE
+        || fmt == IFF_TIFF_G3 || fmt == IFF_TIFF_G4 || fmt == IFF_TIFF_LZW
+        || fmt == IFF_TIFF_ZIP || fmt == IFF_TIFF_JPEG;
+}
+
+xq_status xq_ocr_read_file(xq_ocr *ocr, const char *path,
+                           xq_sheet ***psheets, size_t *pn,
+                           char *err, size_t errlen)
+{
+    struct stat stt;
+    l_int32 fmt = IFF_UNKNOWN, w = 0, h = 0, bps = 0, spp = 0, cmap = 0;
+    l_int32 npages = 1, i;
+    xq_sheet **sheets = NULL;
+    xq_status st = XQ_OK;
+
+    if (psheets)
+        *psheets = NULL;
+    if (pn)
+        *pn = 0;
+    if (err && errlen)
+        err[0] = '\0';
+    if (!ocr || !path || !psheets || !pn)
+        return XQ_EINVAL;
+    if (stat(path, &stt) != 0) {
+        set_err(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return XQ_EIO;
+    }
+    if (!S_ISREG(stt.st_mode)) {
+        set_err(err, errlen, "%s is not a regular file", path);
+        return XQ_EIO;
+    }
+    if (stt.st_size == 0) {
+        set_err(err, errlen, "%s is empty (zero bytes)", path);
+        return XQ_EIMAGE;
+    }
+    if (findFileFormat(path, &fmt) != 0 || fmt == IFF_UNKNOWN
+        || !(fmt == IFF_PNG || fmt == IFF_JFIF_JPEG || is_tiff(fmt)
+             || fmt == IFF_BMP || fmt == IFF_PNM || fmt == IFF_WEBP
+             || fmt == IFF_GIF || fmt == IFF_JP2)) {
+        set_err(err, errlen, "%s is not a supported image (PNG, JPEG, TIFF)",
+                path);
+        return XQ_EIMAGE;
+    }
+    if (is_tiff(fmt)) {
+        FILE *fp = fopen(path, "rb");
+        if (!fp) {
+            set_err(err, errlen, "cannot open %s: %s", path, strerror(errno));
+            return XQ_EIO;
+        }
+        if (tiffGetCount(fp, &npages) != 0 || npages < 1) {
+            fclose(fp);
+            set_err(err, errlen, "%s: corrupt TIFF (no readable page)", path);
+            return XQ_EIMAGE;
+        }
+        fclose(fp);
+    }
+    /* Sizes from the headers, before decoding anything. */
+    for (i = 0; i < npages; i++) {
+        l_int32 ok = is_tiff(fmt)
+            ? readHeaderTiff(path, i, &w, &h, &bps, &spp, NULL, &cmap, NULL)
+            : pixReadHeader(path, NULL, &w, &h, &bps, &spp, &cmap);
+        if (ok != 0 || w <= 0 || h <= 0) {
+            set_err(err, errlen, "%s: corrupt %s header", path,
+                    format_name(fmt));
+            return XQ_EIMAGE;
+        }
+        if ((double)w * h > (double)ocr->opts.max_pixels) {
+            set_err(err, errlen,
+                    "%s: image too large (%d x %d = %.0f megapixels, limit %.0f)",
+                    path, w, h, (double)w * h / 1e6,
+                    (double)ocr->opts.max_pixels / 1e6);
+            return XQ_EIMAGE;
+        }
+    }
+    sheets = xq_calloc((size_t)npages, sizeof *sheets);
+    if (!sheets)
+        return XQ_ENOMEM;
+    for (i = 0; i < npages && st == XQ_OK; i++) {
+        PIX *pix = is_tiff(fmt) ? pixReadTiff(path, i) : pixRead(path);
+        if (!pix) {
+            set_err(err, errlen, "%s: corrupt or truncated %s data%s", path,
+                    format_name(fmt), npages > 1 ? " (a page)" : "");
+            st = XQ_EIMAGE;
+            break;
+        }
+        st = xq_ocr_read_pix(ocr, pix, i, &sheets[i], err, errlen);
+        pixDestroy(&pix);
+    }
+    if (st != XQ_OK) {
+        xq_ocr_sheets_free(&sheets, (size_t)npages);
+        return st;
+    }
+    *psheets = sheets;
+    *pn = (size_t)npages;
+    return XQ_OK;
+}
+
+/* ---- accessors ---- */
+
+const char *xq_sheet_header(const xq_sheet *sheet, xq_header_field f)
+{
+    if (!sheet || (int)f < 0 || f >= XQ_HDR_COUNT)
+        return NULL;
+    return sheet->hdr[f];
+}
+
+int xq_sheet_page(const xq_sheet *sheet) { return sheet ? sheet->page : 0; }
+size_t xq_sheet_nrows(const xq_sheet *sheet) { return sheet ? sheet->nrows : 0; }
+size_t xq_sheet_nblocks(const xq_sheet *sheet) { return sheet ? sheet->nblocks : 0; }
+size_t xq_sheet_ncells(const xq_sheet *sheet) { return sheet ? sheet->ncells : 0; }
+
+void xq_sheet_size(const xq_sheet *sheet, int *pw, int *ph)
+{
+    if (pw)
+        *pw = 0;
+    if (ph)
+        *ph = 0;
+    if (!sheet)
+        return;
+    if (pw)
+        *pw = sheet->w;
+    if (ph)
+        *ph = sheet->h;
+}
+
+bool xq_sheet_cell_blank(const xq_sheet *sheet, size_t cell)
+{
+    return sheet && cell < sheet->ncells ? sheet->cells[cell].blank : true;
+}
+
+bool xq_sheet_cell_struck(const xq_sheet *sheet, size_t cell)
+{
+    return sheet && cell < sheet->ncells ? sheet->cells[cell].struck : false;
+}
+
+const char *xq_sheet_cell_text(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
+{
+    ocr_cell *c;
+    if (!sheet || cell >= sheet->ncells)
+        return "";
+    c = &sheet->cells[cell];
+    if (!c->text && ocr && !c->blank && !ocr->opts.no_tesseract)
+        (void)ocr_cell_text(ocr, c);
+    return c->text ? c->text : "";
+}
+
+xq_status xq_sheet_cell_box(const xq_sheet *sheet, size_t cell, int pbox[4])
+{
+    if (pbox)
+        pbox[0] = pbox[1] = pbox[2] = pbox[3] = 0;
+    if (!sheet || !pbox)
+        return XQ_EINVAL;
+    if (cell >= sheet->ncells)
+        return XQ_ERANGE;
+    memcpy(pbox, sheet->cells[cell].box, 4 * sizeof(int));
+    return XQ_OK;
+}
+
+xq_status xq_sheet_cell_crop(const xq_sheet *sheet, size_t cell,
+                             xq_crop *pcrop)
+{
+    const ocr_img *g;
+    if (pcrop) {
+        pcrop->w = pcrop->h = 0;
+        pcrop->px = NULL;
+    }
+    if (!sheet || !pcrop)
+        return XQ_EINVAL;
+    if (cell >= sheet->ncells)
+        return XQ_ERANGE;
+    g = &sheet->cells[cell].grey;
+    if (!g->px || g->w <= 0 || g->h <= 0)
+        return XQ_ENOTFOUND;
+    pcrop->px = xq_malloc((size_t)g->w * g->h);
+    if (!pcrop->px)
+        return XQ_ENOMEM;
+    memcpy(pcrop->px, g->px, (size_t)g->w * g->h);
+    pcrop->w = g->w;
+    pcrop->h = g->h;
+    return XQ_OK;
+}
+
+double xq_sheet_cell_score(xq_ocr *ocr, xq_sheet *sheet, size_t cell,
+                           const char *utf8)
+{
+    if (!ocr || !sheet || cell >= sheet->ncells || !utf8)
+        return -1e9;
+    return ocr_cell_score(ocr, &sheet->cells[cell], utf8);
+}

@@ -1,0 +1,143 @@
+/* ocr_internal.h - layouts private to the ocr stage (not public API). */
+#ifndef XQ_OCR_INTERNAL_H
+#define XQ_OCR_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <leptonica/allheaders.h>
+#include <tesseract/capi.h>
+
+#include "xqscan/xq_ocr.h"
+#include "xq_core.h"
+
+/* ---- glyph model (glyph.c) ---- */
+#define OCR_FEAT_GRID 8                       /* 8 x 8 cells */
+#define OCR_FEAT_DIRS 8                       /* gradient directions */
+#define OCR_FEAT_DIM (OCR_FEAT_GRID * OCR_FEAT_GRID * OCR_FEAT_DIRS)
+#define OCR_NORM 40                           /* normalised glyph tile */
+#define OCR_MAX_SEG 12                        /* elementary segments per cell */
+#define OCR_MAX_RANGES (OCR_MAX_SEG * (OCR_MAX_SEG + 1) / 2)
+#define OCR_MAX_CLASSES 64
+
+typedef struct {
+    int     nclass;          /* glyph classes */
+    int     nproto;          /* prototypes */
+    float  *proto;           /* nproto x OCR_FEAT_DIM, L2-normalised */
+    int    *proto_class;     /* class of each prototype */
+} ocr_glyph_model;
+
+/* Class list (UTF-8 strings, one glyph each) and its size. */
+extern const char *const ocr_glyph_classes[];
+int ocr_glyph_class_count(void);
+/* Class index of a code point (full-width folded), -1 if none. */
+int ocr_glyph_class_of(uint32_t cp);
+/* Variant group of a class (classes in one group are the same symbol). */
+int ocr_glyph_group(int cls);
+
+xq_status ocr_glyph_model_load(ocr_glyph_model *m);
+void      ocr_glyph_model_free(ocr_glyph_model *m);
+
+/* A grey image (0 = ink, 255 = paper), row-major, owned. */
+typedef struct {
+    int      w, h;
+    uint8_t *px;
+} ocr_img;
+
+/* Feature vector of a grey glyph image region (x0..x1-1, y0..y1-1 of img;
+ * the ink box is found inside). Returns false when the region has no ink. */
+bool ocr_glyph_features(const ocr_img *img, int x0, int y0, int x1, int y1,
+                        float *feat);
+/* Log-probabilities over classes for a feature vector. */
+void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
+                        float *logp);
+
+/* Per-cell lattice (cached): elementary segments of the ink, and for every
+ * admissible range of consecutive segments the class log-probabilities. */
+typedef struct {
+    bool   done;
+    int    nseg;
+    int    ink_h;                      /* height of the cell's ink */
+    float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
+    float *ll;                         /* OCR_MAX_RANGES x nclass */
+} ocr_lattice;
+
+/* ---- Tesseract wrapper (tess.c) ---- */
+typedef struct {
+    TessBaseAPI *api;
+    int          inits;
+} ocr_tess;
+
+xq_status ocr_tess_init(ocr_tess *t, const char *datapath, const char *langs);
+void      ocr_tess_end(ocr_tess *t);
+/* Read one text line from an 8-bit grey image; *ptext owned (xq_free). */
+xq_status ocr_tess_line(ocr_tess *t, PIX *pix8, char **ptext);
+/* Read a block of text (psm 6). */
+xq_status ocr_tess_block(ocr_tess *t, PIX *pix8, char **ptext);
+
+/* ---- engine ---- */
+struct xq_ocr {
+    xq_ocr_options  opts;
+    char           *tessdata, *languages, *debug_png;
+    ocr_tess        tess;
+    ocr_glyph_model model;
+};
+
+/* ---- sheet ---- */
+typedef struct {
+    double q[8];          /* quad tl, tr, br, bl in normalised page coords */
+    int    box[4];        /* axis-aligned box in input image coords */
+    int    ibox[4];       /* interior box used for the crop (normalised) */
+    bool   blank, struck;
+    ocr_img ink;          /* cleaned ink of the interior (0 ink, 255 paper) */
+    ocr_img grey;         /* grey crop of the interior */
+    char  *text;          /* Tesseract text, NULL until read */
+    ocr_lattice lat;
+} ocr_cell;
+
+struct xq_sheet {
+    int     page;
+    int     w, h;         /* input image size */
+    double  scale;        /* normalised = input * scale (before rotation) */
+    double  angle;        /* radians, rotation applied by pixRotateAMGray */
+    int     nw, nh;       /* normalised page size */
+    PIX    *pixg;         /* normalised grey page (8 bpp) */
+    PIX    *pixb;         /* its binarisation (1 bpp) */
+    PIX    *pixlines;     /* detected ruling (1 bpp), may be NULL */
+    char   *hdr[XQ_HDR_COUNT];
+    size_t  nrows, nblocks;
+    size_t  blk_first[16];    /* cell index of each block's first row */
+    size_t  ncells;
+    ocr_cell *cells;
+    int     table_top;    /* normalised y of the table's top, -1 none */
+};
+
+/* page.c */
+xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh);
+/* Map a point of the normalised page back to input image coordinates. */
+void ocr_page_to_input(const xq_sheet *sh, double x, double y,
+                       double *px, double *py);
+
+/* grid.c: find the move table; fills sh->cells (q only), nrows, nblocks. */
+xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh);
+
+/* Drop each block's first row when it holds column labels (红方/Red ...). */
+xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh);
+
+/* cells.c */
+xq_status ocr_cells_extract(xq_sheet *sh);
+xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c);
+double    ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8);
+void      ocr_img_free(ocr_img *im);
+xq_status ocr_img_from_pix(PIX *pix8, ocr_img *im);
+PIX      *ocr_img_to_pix(const ocr_img *im);
+xq_status ocr_cell_text(xq_ocr *ocr, ocr_cell *c);
+
+/* header.c */
+xq_status ocr_header_read(xq_ocr *ocr, xq_sheet *sh);
+
+/* debug.c */
+xq_status ocr_debug_write(const xq_sheet *sh, const char *path);
+
+#endif
