@@ -171,16 +171,10 @@ def header_values(game, rng, latin):
 
 def compose(page_size, form_mask, guide_img, ink_mask, ink_rgb, paper_rgb):
     """Paper * guides/shades, then black form ink, then writer's ink."""
-    g = np.asarray(guide_img).astype(np.float32) / 255.0
-    f = np.asarray(form_mask).astype(np.float32) / 255.0
-    k = np.asarray(ink_mask).astype(np.float32) / 255.0
-    out = np.empty((page_size[1], page_size[0], 3), np.float32)
-    for c in range(3):
-        v = paper_rgb[c] * g
-        v = v * (1 - f) + 20.0 * f
-        v = v * (1 - k) + ink_rgb[c] * k
-        out[:, :, c] = v
-    return Image.fromarray(np.clip(out, 0, 255).astype(np.uint8))
+    base = Image.merge("RGB", [guide_img.point([int(v * c / 255.0 + 0.5) for v in range(256)])
+                               for c in paper_rgb])
+    base = Image.composite(Image.new("RGB", page_size, (20, 20, 20)), base, form_mask)
+    return Image.composite(Image.new("RGB", page_size, tuple(ink_rgb)), base, ink_mask)
 
 
 # ------------------------------------------------------------------ one sheet
@@ -371,7 +365,7 @@ def load_games(args):
     games = xqgames.read_pgn(args.games)
     if args.iccs:
         xqgames.read_iccs_truth(args.iccs, games)
-    return games, [g for g in games if "iccs" in g and g["moves"]]
+    return games, [g for g in games if "iccs" in g]
 
 
 _checked = {}

@@ -4,7 +4,7 @@ import io
 import math
 
 import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image, ImageChops, ImageFilter
 
 
 def homography(src, dst):
@@ -27,6 +27,17 @@ def apply_h(Hm, pts):
 
 
 def _warp(img, Hm, size, fill):
+    """Warp img by Hm into size; box-reduce first when shrinking a lot, to
+    avoid aliasing of thin ruling (the truth keeps using Hm on page coords)."""
+    scale = math.sqrt(abs(np.linalg.det(Hm[:2, :2] / Hm[2, 2])))
+    f = int(1.0 / scale / 0.8) if scale < 0.8 else 1
+    if f >= 2:
+        img = img.reduce(f)
+        Hm = Hm @ np.array([[f, 0, 0], [0, f, 0], [0, 0, 1.0]])
+    return _warp1(img, Hm, size, fill)
+
+
+def _warp1(img, Hm, size, fill):
     # continuous coordinates, pixel (i, j) covers [i, i+1) x [j, j+1)
     m = np.linalg.inv(Hm)
     m = m / m[2, 2]
@@ -41,11 +52,25 @@ def _jpeg_roundtrip(img, q):
     return Image.open(buf).convert(img.mode)
 
 
-def _noise(arr, rng_np, sd):
-    n = rng_np.normal(0, sd, arr.shape[:2])
+def _noise(img, rng_np, sd):
+    """Add grey Gaussian noise (a seeded 1024x1024 tile, shifted and tiled)."""
+    arr = np.asarray(img)
+    h, w = arr.shape[:2]
+    tile = np.round(rng_np.standard_normal((1024, 1024)).astype(np.float32) * sd)
+    tile = np.clip(tile, -127, 127).astype(np.int16)
+    oy, ox = rng_np.randint(0, 1024, 2)
+    tile = np.roll(tile, (oy, ox), axis=(0, 1))
+    n = np.tile(tile, ((h + 1023) // 1024, (w + 1023) // 1024))[:h, :w]
     if arr.ndim == 3:
         n = n[:, :, None]
-    return np.clip(arr.astype(np.float32) + n, 0, 255).astype(np.uint8)
+    out = arr.astype(np.int16)
+    out += n
+    np.clip(out, 0, 255, out=out)
+    return Image.fromarray(out.astype(np.uint8), img.mode)
+
+
+def _lut(f):
+    return [int(min(255, max(0, round(f(v))))) for v in range(256)]
 
 
 def degrade(page, kind, rng):
@@ -55,7 +80,7 @@ def degrade(page, kind, rng):
     if kind == "none":
         return page, np.eye(3), {"kind": "none"}, 300
     if kind == "scan":
-        dpi = rng.choice([150, 200, 200, 300, 300, 300, 400, 600])
+        dpi = rng.choice([150, 200, 200, 200, 300, 300, 300, 300, 400, 400, 600])
         mode = rng.choice(["grey", "grey", "colour", "colour", "bilevel"])
         if dpi == 600 and mode == "colour":
             mode = "grey"
@@ -73,21 +98,19 @@ def degrade(page, kind, rng):
         img = _warp(src, Hm, size, fill)
         blur = rng.uniform(0.2, 0.9) * s
         img = img.filter(ImageFilter.GaussianBlur(blur))
-        arr = np.asarray(img)
         tint = rng.uniform(0.9, 1.0)
-        if mode == "colour":
-            arr = (arr.astype(np.float32) * np.array([tint, tint * rng.uniform(0.97, 1.0),
-                                                      tint * rng.uniform(0.9, 1.0)]))
-        else:
-            arr = arr.astype(np.float32) * tint
         contrast = rng.uniform(0.85, 1.0)
-        arr = 255 - (255 - arr) * contrast
+        if mode == "colour":
+            gains = [tint, tint * rng.uniform(0.97, 1.0), tint * rng.uniform(0.9, 1.0)]
+            img = Image.merge("RGB", [b.point(_lut(lambda v, g=g: 255 - (255 - v * g) * contrast))
+                                      for b, g in zip(img.split(), gains)])
+        else:
+            img = img.point(_lut(lambda v: 255 - (255 - v * tint) * contrast))
         noise = rng.uniform(1.5, 7.0)
-        arr = _noise(arr, rng_np, noise)
+        img = _noise(img, rng_np, noise)
         params = {"kind": "scan", "dpi": dpi, "mode": mode, "rotation_deg": round(math.degrees(ang), 3),
                   "blur": round(blur, 3), "noise_sd": round(noise, 2), "paper_tint": round(tint, 3),
                   "contrast": round(contrast, 3)}
-        img = Image.fromarray(arr)
         if mode == "bilevel":
             thr = rng.randint(140, 190)
             img = img.point(lambda v: 255 if v > thr else 0).convert("1")
@@ -147,17 +170,17 @@ def degrade(page, kind, rng):
         sd = a * (xx - 0.5) + b * (yy - 0.5) + c0
         light *= 1 - rng.uniform(0.15, 0.35) * (1 / (1 + np.exp(-sd * 25)))
     light = np.clip(light * rng.uniform(0.8, 1.05), 0.25, 1.2)
-    lim = Image.fromarray((light * 200).astype(np.uint8)).resize((cw, ch), Image.BILINEAR)
-    lightf = np.asarray(lim).astype(np.float32) / 200.0
-    arr = np.asarray(img).astype(np.float32)
-    if arr.ndim == 3:
-        cast = np.array([1.0, rng.uniform(0.95, 1.0), rng.uniform(0.82, 0.98)], np.float32)
-        arr = arr * lightf[:, :, None] * cast
+    lim = Image.fromarray((light / 1.2 * 255).astype(np.uint8)).resize((cw, ch), Image.BILINEAR)
+    gain = rng.uniform(1.0, 1.2)
+    if grey:
+        img = ImageChops.multiply(img, lim).point(_lut(lambda v: v * gain))
     else:
-        arr = arr * lightf
+        cast = [1.0, rng.uniform(0.95, 1.0), rng.uniform(0.82, 0.98)]
+        img = ImageChops.multiply(img, Image.merge("RGB", [lim] * 3))
+        img = Image.merge("RGB", [b.point(_lut(lambda v, c=c: v * gain * c))
+                                  for b, c in zip(img.split(), cast)])
     noise = rng.uniform(2.0, 8.0)
-    arr = _noise(arr, rng_np, noise)
-    img = Image.fromarray(arr)
+    img = _noise(img, rng_np, noise)
     blur = rng.uniform(0.4, 1.5)
     img = img.filter(ImageFilter.GaussianBlur(blur))
     qj = rng.randint(60, 92)

@@ -52,10 +52,22 @@ def read_pgn(path):
         text = f.read()
     games = []
     for tags, movetext in _split_games(text):
-        mv = _tokens(movetext)
         key = tags.get("CCPDFile") or "%s#%d" % (path.rsplit("/", 1)[-1], len(games))
-        games.append({"index": len(games), "key": key, "tags": tags, "moves": mv})
+        games.append(Game(len(games), key, tags, movetext))
     return games
+
+
+class Game(dict):
+    """A PGN game; its move list is tokenised on first use."""
+    def __init__(self, index, key, tags, movetext):
+        super().__init__(index=index, key=key, tags=tags)
+        self._movetext = movetext
+
+    def __missing__(self, k):
+        if k == "moves":
+            self["moves"] = _tokens(self._movetext)
+            return self["moves"]
+        raise KeyError(k)
 
 
 def read_iccs_truth(path, games):
