@@ -59,7 +59,8 @@ TRUTH FORMAT (one JSON object per image file)
    "degradation": {"kind": "none"|"scan"|"photo", ...},
    "page_to_image": 3x3 homography from the 300-dpi page to the image,
    "source": {"pgn", "game_index", "game_key"},
-   "owner": "red"|"black"|null,   "pair": name of the other sheet or null,
+   "owner": "red"|"black"|null,
+   "pair": {"image", "page_index"} of the other sheet of the game, or null,
    "start_fen", "iccs": [truth ICCS moves of the plies on this sheet],
    "game_plies": plies in the whole game, "truncated": true if the sheet ran out,
    "header": [{"field": event|round|board|red|black|date|result, "label",
@@ -446,10 +447,21 @@ def run_sheets(args):
 
 def flush(args, pending, manifest, rng):
     name = pending[0][0]
+    if len(pending) > 1:
+        stem, ext = os.path.splitext(name)
+        for suf in ("_red", "_black"):
+            if stem.endswith(suf):
+                stem = stem[:-len(suf)]
+        name = stem + ext
+    where = {n: i for i, (n, _, _) in enumerate(pending)}
     path = os.path.join(args.out, name)
     pages = []
     for i, (_, im, tr) in enumerate(pending):
         tr["page_index"] = i
+        other = tr.get("pair")
+        if isinstance(other, str):
+            tr["pair"] = {"image": name if other in where else other,
+                          "page_index": where.get(other, 0)}
         pages.append(tr)
     save_image([im for _, im, _ in pending], path, args.format, rng)
     stem = os.path.splitext(name)[0]

@@ -206,12 +206,12 @@ class Writer:
             p["y_bias"] = rng.uniform(-0.10, 0.10)
             if style == "kai":
                 p["font"] = rng.choice(KAI_FONTS)
-                p["weight"] = rng.choice([0, 0, 1])          # dilation steps
+                p["weight"] = rng.choice([0, 0, 0, 1])          # dilation steps
             else:
                 p["stroke_width"] = rng.uniform(0.035, 0.075)  # of glyph height
                 p["stroke_jitter"] = rng.uniform(0.015, 0.04) * m   # of glyph size
                 p["point_jitter"] = rng.uniform(0.005, 0.015) * m
-                p["hershey"] = rng.choice(["futural", "scripts", "futuram", "cursive"])
+                p["hershey"] = rng.choice(["futural", "rowmans", "scripts"])
                 p["pressure"] = rng.uniform(0.0, 0.3)
             p["ink"] = p["ink"]
         self.ink = INK_COLOURS[p["ink"]]
@@ -228,11 +228,19 @@ class Writer:
                     break
         px = max(6, int(round(h)))
         f = font(name, px)
-        bb = f.getbbox(ch)
-        w, hh = max(1, bb[2] - bb[0]), max(1, bb[3] - bb[1])
         pad = 4 + px // 6
-        tile = Image.new("L", (w + 2 * pad, hh + 2 * pad), 0)
-        ImageDraw.Draw(tile).text((pad - bb[0], pad - bb[1]), ch, font=f, fill=255)
+        if ord(ch) < 128:
+            # Latin: keep the baseline (the tile's centre is 0.35 em above it)
+            bb = f.getbbox(ch, anchor="ls")
+            w = max(1, bb[2] - bb[0])
+            tile = Image.new("L", (w + 2 * pad, int(px * 1.3) + 2 * pad), 0)
+            ImageDraw.Draw(tile).text((pad - bb[0], pad + int(px * 1.0)), ch, font=f, fill=255,
+                                      anchor="ls")
+        else:
+            bb = f.getbbox(ch)
+            w, hh = max(1, bb[2] - bb[0]), max(1, bb[3] - bb[1])
+            tile = Image.new("L", (w + 2 * pad, hh + 2 * pad), 0)
+            ImageDraw.Draw(tile).text((pad - bb[0], pad - bb[1]), ch, font=f, fill=255)
         if self.style != "printed":
             rot = rng.gauss(0, p["rotation"])
             sh = p["slant"]
@@ -297,6 +305,21 @@ class Writer:
         tile = tile.resize((size, size), Image.BOX)
         _paste_max(mask, tile, int(round(cx - size / 2)), int(round(cy - size / 2)))
 
+    def advance(self, ch):
+        """Advance of ch in em units as this writer writes it."""
+        key = FW_DIGITS.get(ch, ch)
+        if ord(key) >= 128 or ch in FW_DIGITS:
+            return glyph_advance(ch)
+        if ch == " ":
+            return 0.35
+        if self.style == "hand":
+            g = hershey_font(self.p["hershey"]).get(ord(key))
+            if g is None:
+                return 0.6
+            return max(0.3, (g[1] - g[0]) * 0.66 / 21.0)
+        name = self.p.get("font") or "ar-pl-ukai"
+        return max(0.25, font(name, 100).getlength(ch) / 100.0)
+
     def glyph(self, mask, ch, cx, cy, h, rng):
         if ch == " ":
             return
@@ -326,9 +349,12 @@ class Writer:
                 self.glyph(mask, ch, cx, cy, gs, rng)
                 xs.append((cx - gs / 2, cx + gs / 2))
             return [int(xs[0][0]), int(y + (h - size) / 2), int(xs[-1][1] - xs[0][0]), int(size)]
-        size = h * p["size"] * scale
-        adv = [glyph_advance(c) for c in text]
-        total = sum(adv) * size * p["spacing"]
+        if self.style != "printed":   # people keep a little off the ruling
+            x, y, w, h = x + w * 0.03, y + h * 0.06, w * 0.94, h * 0.88
+        size = min(h * p["size"] * scale, h * 0.95)
+        adv = [self.advance(c) for c in text]
+        total = sum(a * (p["spacing"] if ord(c) >= 128 else 1.0 + (p["spacing"] - 1.0) * 0.3)
+                    for a, c in zip(adv, text)) * size
         if total > w * 0.94:
             f = w * 0.94 / total
             size *= f
@@ -342,12 +368,11 @@ class Writer:
         yc = y + h / 2 + (p.get("y_bias", 0.0) + rng.gauss(0, p["pos_jitter"])) * (h - size) * 0.8
         cur = x0
         for ch, a in zip(text, adv):
-            gw = a * size * p["spacing"]
+            sp = p["spacing"] if ord(ch) >= 128 else 1.0 + (p["spacing"] - 1.0) * 0.3
+            gw = a * size * sp
             cx = cur + gw / 2
             wob = rng.gauss(0, p.get("baseline_wobble", 0.0)) * size
             gs = size * (1 + rng.gauss(0, p.get("size_jitter", 0.0)))
-            if ord(FW_DIGITS.get(ch, ch)) < 128 and self.style == "printed" and ch not in FW_DIGITS:
-                gs *= 0.8
             self.glyph(mask, ch, cx, yc + wob, gs, rng)
             cur += gw
         return [int(x0), int(yc - size / 2), int(total), int(size)]
