@@ -150,8 +150,12 @@ static xq_status decode(const char *data, size_t len, xq_strbuf *out,
         return utf8_repair(data, len, out, &valid_mb, &invalid);
     }
     {
-        xq_strbuf gb = XQ_STRBUF_INIT, big5 = XQ_STRBUF_INIT;
-        size_t egb = (size_t)-1, ebig5 = (size_t)-1, sgb = 0, sbig5 = 0;
+        /* Not UTF-8: decode as GB18030, as Big5 and as repaired UTF-8;
+         * keep the reading with the most move glyphs, then the fewest
+         * undecodable bytes (a Big5 file read as GBK gives other glyphs,
+         * and vice versa). */
+        xq_strbuf gb = XQ_STRBUF_INIT, big5 = XQ_STRBUF_INIT, u8 = XQ_STRBUF_INIT;
+        size_t egb = (size_t)-1, ebig5 = (size_t)-1, sgb = 0, sbig5 = 0, su8;
         xq_status st = convert_lossy("GB18030", data, len, &gb, &egb);
         if (st == XQ_ENOMEM)
             goto done;
@@ -160,24 +164,30 @@ static xq_status decode(const char *data, size_t len, xq_strbuf *out,
             st = convert_lossy("CP950", data, len, &big5, &ebig5);
         if (st == XQ_ENOMEM)
             goto done;
-        st = XQ_OK;
-        sgb = glyph_score(xq_strbuf_cstr(&gb), gb.len);
-        sbig5 = glyph_score(xq_strbuf_cstr(&big5), big5.len);
-        /* Fewer undecodable bytes first (scaled), then more move glyphs. */
-        if (ebig5 != (size_t)-1 &&
-            (ebig5 * 4 + 1 < egb || (ebig5 <= egb * 4 + 1 && sbig5 > sgb))) {
-            *penc = XQ_ENC_BIG5;
-            st = xq_strbuf_append(out, xq_strbuf_cstr(&big5), big5.len);
-        } else if (egb != (size_t)-1) {
+        if ((st = utf8_repair(data, len, &u8, &valid_mb, &invalid)) != XQ_OK)
+            goto done;
+        su8 = glyph_score(xq_strbuf_cstr(&u8), u8.len);
+        if (egb != (size_t)-1)
+            sgb = glyph_score(xq_strbuf_cstr(&gb), gb.len);
+        if (ebig5 != (size_t)-1)
+            sbig5 = glyph_score(xq_strbuf_cstr(&big5), big5.len);
+        if (su8 >= sgb && su8 >= sbig5 &&
+            (su8 > sgb || egb == (size_t)-1 || invalid <= egb) &&
+            (su8 > sbig5 || ebig5 == (size_t)-1 || invalid <= ebig5)) {
+            *penc = XQ_ENC_UTF8_INVALID;
+            st = xq_strbuf_append(out, xq_strbuf_cstr(&u8), u8.len);
+        } else if (egb != (size_t)-1 &&
+                   (sgb > sbig5 || (sgb == sbig5 && egb <= ebig5))) {
             *penc = XQ_ENC_GB18030;
             st = xq_strbuf_append(out, xq_strbuf_cstr(&gb), gb.len);
         } else {
-            *penc = XQ_ENC_UTF8_INVALID;
-            st = utf8_repair(data, len, out, &valid_mb, &invalid);
+            *penc = XQ_ENC_BIG5;
+            st = xq_strbuf_append(out, xq_strbuf_cstr(&big5), big5.len);
         }
 done:
         xq_strbuf_free(&gb);
         xq_strbuf_free(&big5);
+        xq_strbuf_free(&u8);
         return st;
     }
 }
