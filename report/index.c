@@ -44,9 +44,9 @@ static int cmp_rows(const void *pa, const void *pb)
     return strcmp(a->name ? a->name : "", b->name ? b->name : "");
 }
 
-static xq_status cell(xq_strbuf *sb, const char *s)
+static xq_status cell(xq_strbuf *sb, const char *label, const char *s)
 {
-    PUT("<td>");
+    PRF("<td data-label=\"%s\">", label);
     ESC(s);
     PUT("</td>");
     return XQ_OK;
@@ -54,8 +54,9 @@ static xq_status cell(xq_strbuf *sb, const char *s)
 
 static xq_status row(xq_strbuf *sb, const xq_summary_row *r, size_t rank)
 {
-    PRF("<tr class=\"st-%s\"><td data-k=\"%06zu\">", xq_summary_status_name(r->status), rank);
-    PRF("<span class=\"badge %s\">%s</span></td><td><a href=\"",
+    PRF("<tr class=\"st-%s\"><td data-label=\"Status\" data-k=\"%06zu\">",
+        xq_summary_status_name(r->status), rank);
+    PRF("<span class=\"badge %s\">%s</span></td><td class=\"name\" data-label=\"Sheet\"><a href=\"",
         xq_summary_status_name(r->status), xq_summary_status_name(r->status));
     ESC(r->name);
     PUT(".html\">");
@@ -67,19 +68,19 @@ static xq_status row(xq_strbuf *sb, const xq_summary_row *r, size_t rank)
         PUT("</small>");
     }
     PUT("</td>");
-    XQ_TRY(cell(sb, r->event));
-    XQ_TRY(cell(sb, r->round));
-    XQ_TRY(cell(sb, r->board));
-    XQ_TRY(cell(sb, r->red));
-    XQ_TRY(cell(sb, r->black));
-    PRF("<td data-k=\"%d\">%d</td>", r->plies, r->plies);
-    PRF("<td data-k=\"%d\" class=\"%s\">%d <small>(%d/%d)</small>%s</td>",
+    XQ_TRY(cell(sb, "Event", r->event));
+    XQ_TRY(cell(sb, "Round", r->round));
+    XQ_TRY(cell(sb, "Board", r->board));
+    XQ_TRY(cell(sb, "Red", r->red));
+    XQ_TRY(cell(sb, "Black", r->black));
+    PRF("<td data-label=\"Plies\" data-k=\"%d\">%d</td>", r->plies, r->plies);
+    PRF("<td data-label=\"Unrecorded (R/B)\" data-k=\"%d\" class=\"%s\">%d <small>(%d/%d)</small>%s</td>",
         r->unrec_total, r->exceeded ? "bad" : "", r->unrec_total, r->unrec_red,
         r->unrec_black, r->exceeded ? " &#x2265; threshold" : "");
-    PRF("<td data-k=\"%d\" class=\"%s\">%d</td>", r->illegal, r->illegal ? "bad" : "",
+    PRF("<td data-label=\"Illegal\" data-k=\"%d\" class=\"%s\">%d</td>", r->illegal, r->illegal ? "bad" : "",
         r->illegal);
-    PRF("<td data-k=\"%d\">%d</td>", r->review, r->review);
-    PUT("<td>");
+    PRF("<td data-label=\"Review\" data-k=\"%d\">%d</td>", r->review, r->review);
+    PUT("<td data-label=\"Result\">");
     ESC(r->result && *r->result ? r->result : "");
     PRF("%s</td></tr>", r->consistent ? "" : " <span class=\"bad\">&#x2260; board</span>");
     return XQ_OK;
@@ -88,12 +89,16 @@ static xq_status row(xq_strbuf *sb, const xq_summary_row *r, size_t rank)
 static const char INDEX_CSS[] =
 "body{margin:0 auto;padding:10px;max-width:1200px;font:15px/1.4 system-ui,'Noto Sans CJK SC',sans-serif;color:#212121}"
 "h1{font-size:1.3em}.tablewrap{overflow-x:auto}table{border-collapse:collapse;width:100%}"
-"th,td{border-bottom:1px solid #e0e0e0;padding:5px 6px;text-align:left;white-space:nowrap}"
+"th,td{border-bottom:1px solid #e0e0e0;padding:5px 6px;text-align:left}th{white-space:nowrap}td{overflow-wrap:anywhere;min-width:3em}"
 "th{background:#eceff1;cursor:pointer;user-select:none;position:sticky;top:0}"
 "th[aria-sort=ascending]::after{content:' \\25B2'}th[aria-sort=descending]::after{content:' \\25BC'}"
 ".badge{border-radius:4px;padding:1px 6px;color:#fff;font-size:.85em}.badge.ok{background:#2e7d32}"
 ".badge.review{background:#ef6c00}.badge.failed{background:#c62828}.bad{color:#c62828;font-weight:600}"
-"tr.st-failed{background:#ffebee}tr.st-review{background:#fff8e1}";
+"tr.st-failed{background:#ffebee}tr.st-review{background:#fff8e1}"
+"@media (max-width:640px){#sheets thead{display:none}#sheets tr{display:grid;"
+"grid-template-columns:1fr 1fr 1fr;padding:6px 0;border-bottom:2px solid #bdbdbd}"
+"#sheets td{border:0;padding:2px 4px}#sheets td.name{grid-column:2 / -1}"
+"#sheets td::before{content:attr(data-label);display:block;font-size:.7em;color:#757575}}";
 
 xq_status xq_report_index_html(const xq_summary_row *rows, size_t n,
                                xq_strbuf *sb)
