@@ -83,24 +83,30 @@ static xq_status iccs_upper(xq_strbuf *sb, const char *iccs)
 }
 
 /* A move in the chosen notation (candidate moves use the same function with
- * wxf = NULL: WXF output then names candidates in ICCS). */
+ * wxf = NULL: WXF output then names candidates in ICCS). When the record
+ * lacks the text of that notation, the move is written in ICCS, which every
+ * reader of the notation stage accepts in any game, rather than nothing. */
 static xq_status move_text(xq_strbuf *sb, xq_pgn_notation nt,
                            const char *iccs, const char *chinese,
                            const char *wxf)
 {
     switch (nt) {
     case XQ_PGN_CHINESE:
-        return rep_pgn_comment(sb, chinese);
+        if (chinese && *chinese)
+            return rep_pgn_comment(sb, chinese);
+        break;
     case XQ_PGN_TRADITIONAL:
-        return rep_traditional(sb, chinese);
+        if (chinese && *chinese)
+            return rep_traditional(sb, chinese);
+        break;
     case XQ_PGN_WXF:
-        if (wxf)
+        if (wxf && *wxf)
             return rep_pgn_comment(sb, wxf);
-        return iccs_upper(sb, iccs);
+        break;
     case XQ_PGN_ICCS:
-        return iccs_upper(sb, iccs);
+        break;
     }
-    return XQ_EINVAL;
+    return iccs_upper(sb, iccs);
 }
 
 static xq_status review_comment(xq_strbuf *sb, const xq_ply *p,

@@ -65,6 +65,15 @@ static void test_tags_and_comments(void **state)
     t = pgn_of(g, XQ_PGN_TRADITIONAL);
     assert_non_null(strstr(t, "馬８進７"));
     xq_free(t);
+    /* a move whose text in the chosen notation is missing: ICCS instead */
+    g->plies[0].chinese[0] = '\0';
+    g->plies[0].wxf[0] = '\0';
+    t = pgn_of(g, XQ_PGN_CHINESE);
+    assert_non_null(strstr(t, "1. H2-E2 马８进７\n"));
+    xq_free(t);
+    t = pgn_of(g, XQ_PGN_WXF);
+    assert_non_null(strstr(t, "1. H2-E2 H8+7\n"));
+    xq_free(t);
     xq_game_destroy(&g);
 }
 
