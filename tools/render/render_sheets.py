@@ -76,8 +76,9 @@ TRUTH FORMAT (one JSON object per image file)
                        top-left], "box": [x, y, w, h]}}],
    "cells": every move cell of the sheet in order {"index", "block", "row",
             "column", "move", "quad", "box", "ply": ply written there or null},
-   "counts": {"plies", "written", "blank", "illegible", "injected_illegal",
-              "skipped", "struck", "cells"}}
+   "counts": {"plies" (on this sheet), "written" (plies with ink in a cell,
+              illegible included), "blank", "illegible", "injected_illegal",
+              "skipped", "struck", "cells" (move cells of the layout)}}
   Boxes and quads are in the FINAL image's pixel coordinates (origin top-left,
   pixel (i, j) covers [i, i+1) x [j, j+1)); box = axis-aligned bounds of quad.
   A ply's side is the side that moved; a cell's column may differ after a
@@ -174,8 +175,9 @@ def compose(page_size, form_mask, guide_img, ink_mask, ink_rgb, paper_rgb):
     """Paper * guides/shades, then black form ink, then writer's ink."""
     base = Image.merge("RGB", [guide_img.point([int(v * c / 255.0 + 0.5) for v in range(256)])
                                for c in paper_rgb])
-    base = Image.composite(Image.new("RGB", page_size, (20, 20, 20)), base, form_mask)
-    return Image.composite(Image.new("RGB", page_size, tuple(ink_rgb)), base, ink_mask)
+    base.paste((20, 20, 20), (0, 0) + tuple(page_size), form_mask)
+    base.paste(tuple(ink_rgb), (0, 0) + tuple(page_size), ink_mask)
+    return base
 
 
 # ------------------------------------------------------------------ one sheet
@@ -342,7 +344,7 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
 
 def save_image(imgs, path, fmt, rng):
     if fmt == "png":
-        imgs[0].save(path, "PNG", compress_level=3)
+        imgs[0].save(path, "PNG", compress_level=1)
     elif fmt == "jpg":
         im = imgs[0]
         if im.mode == "1":

@@ -154,7 +154,8 @@ def degrade(page, kind, rng):
         bg = Image.new("L", (cw, ch), int(sum(bgc) / 3))
     else:
         bg = Image.new("RGB", (cw, ch), bgc)
-    img = Image.composite(img, bg, mask)
+    bg.paste(img, (0, 0), mask)
+    img = bg
     # lighting: gradient + vignette + optional soft shadow, at low resolution
     lw_, lh_ = 64, int(64 * ch / cw)
     yy, xx = np.mgrid[0:lh_, 0:lw_].astype(np.float32)

@@ -222,7 +222,9 @@ class Writer:
         p = self.p
         name = fontname or p.get("font") or "ar-pl-ukai"
         if ord(ch) > 127 and not font_has(name, ch):
-            for alt in ("noto-sans-tc", "noto-sans-sc"):
+            alts = ("ar-pl-ukai", "noto-sans-tc") if FONTS[name][2] == "kai" else \
+                ("noto-sans-sc", "noto-sans-tc", "ar-pl-uming")
+            for alt in alts:
                 if font_has(alt, ch):
                     name = alt
                     break
