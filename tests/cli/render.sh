@@ -66,4 +66,43 @@ for ent in man["images"]:
     print("ok", ent["image"], W, H, page["style"], page["layout"]["name"],
           page["degradation"]["kind"], page["counts"])
 PYEOF
+# xqscan form: the committed geometry is the one the renderer draws, and a
+# clean rendered form puts every cell exactly where form_geometry.json says.
+"$PY" "$SRC/tools/render/render_sheets.py" --games "$CORPUS/ccpd-dev.pgn" \
+    --iccs "$CORPUS/ccpd-dev.iccs.jsonl" --count 1 --seed 3 --layout form --degrade none \
+    --style hand --out "$OUT/form"
+"$PY" - "$OUT/form" "$SRC/tools/render" "$CORPUS" <<'PYEOF'
+import json, os, sys
+out, tools, corpus = sys.argv[1:4]
+sys.path.insert(0, tools)
+import xqform, xqgames
+with open(os.path.join(tools, "form_geometry.json"), encoding="utf-8") as f:
+    committed = f.read()
+assert committed == xqform.dumps(xqform.form_geometry()), "form_geometry.json is stale"
+geo = json.loads(committed)
+page = json.load(open(os.path.join(out, "sheet_00000.truth.json"), encoding="utf-8"))["pages"][0]
+assert page["layout"]["name"] == "xqscan-form"
+assert page["size"] == [geo["page"]["width"], geo["page"]["height"]]
+assert len(page["cells"]) == len(geo["cells"]) == 240
+for c, g in zip(page["cells"], geo["cells"]):
+    assert (c["block"], c["row"], c["column"], c["move"]) == (g["block"], g["row"], g["side"], g["move"])
+    assert [round(v) for v in c["box"]] == g["rect"], (c, g)
+# the renderer's own rules engine (used for truth checks and illegal
+# injections) against the corpus perft counts, depth 2
+def perft(b, d):
+    if d == 0:
+        return 1
+    n = 0
+    for s, t in b.legal_moves():
+        c = b.copy(); c.make(s, t); n += perft(c, d - 1)
+    return n
+for line in open(os.path.join(corpus, "perft.txt"), encoding="utf-8"):
+    if line.startswith("#") or "|" not in line:
+        continue
+    fen, counts = line.split("|")
+    want = [int(v) for v in counts.split()[:2]]
+    got = [perft(xqgames.Board(fen.strip()), d) for d in (1, 2)]
+    assert got == want, (fen, got, want)
+print("form geometry and perft ok")
+PYEOF
 echo "render smoke test passed"
