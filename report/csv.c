@@ -105,3 +105,17 @@ xq_status xq_report_summary_csv(const xq_summary_row *rows, size_t n,
     }
     return XQ_OK;
 }
+
+xq_status xq_summary_row_read_json(const char *path, const char *name,
+                                   xq_summary_row *prow)
+{
+    xq_game *g = NULL;
+    xq_status st;
+    if (prow)
+        memset(prow, 0, sizeof *prow);
+    XQ_FAIL_IF(!path || !prow, XQ_EINVAL, "summary row path");
+    XQ_TRY(xq_report_read_json_file(path, &g));
+    st = xq_summary_row_from_game(g, name, prow);
+    xq_game_destroy(&g);
+    return st;
+}

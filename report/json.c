@@ -216,6 +216,19 @@ static double get_n(const cJSON *o, const char *key, double dflt)
     return cJSON_IsNumber(it) ? it->valuedouble : dflt;
 }
 
+/* An integer field, clamped (a double outside int's range is not cast). */
+static int get_i(const cJSON *o, const char *key, int dflt)
+{
+    double v = get_n(o, key, dflt);
+    if (!(v == v))
+        return dflt;
+    if (v > 1e9)
+        return 1000000000;
+    if (v < -1e9)
+        return -1000000000;
+    return (int)v;
+}
+
 static bool get_b(const cJSON *o, const char *key)
 {
     return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, key));
@@ -254,7 +267,7 @@ static xq_status read_ply(xq_game *g, const cJSON *po)
     int k;
     XQ_FAIL_IF(!cJSON_IsObject(po), XQ_EINVAL, "ply not an object");
     XQ_TRY(xq_game_add_ply(g, &p));
-    p->ply = (int)get_n(po, "ply", p->ply);
+    p->ply = get_i(po, "ply", p->ply);
     p->side = (get_s(po, "side") && strcmp(get_s(po, "side"), "black") == 0)
                   ? XQ_BLACK : XQ_RED;
     k = name_index(get_s(po, "status"), ply_status_n, XQ_PLY_MISSING + 1);
@@ -287,10 +300,11 @@ static xq_status read_ply(xq_game *g, const cJSON *po)
     if (cJSON_IsObject(cell)) {
         const cJSON *box = cJSON_GetObjectItemCaseSensitive(cell, "box");
         p->has_cell = true;
-        p->cell_page = (int)get_n(cell, "page", 0);
+        p->cell_page = get_i(cell, "page", 0);
         for (k = 0; k < 4; k++) {
             const cJSON *v = cJSON_GetArrayItem(box, k);
-            p->cell_box[k] = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
+            double d = cJSON_IsNumber(v) ? v->valuedouble : 0.0;
+            p->cell_box[k] = d > 1e9 ? 1000000000 : d < -1e9 ? -1000000000 : (int)d;
         }
     }
     return XQ_OK;
@@ -339,18 +353,18 @@ static xq_status read_game(const cJSON *root, xq_game *g)
     cJSON_ArrayForEach(it, arr)
         XQ_TRY(read_ply(g, it));
     u = cJSON_GetObjectItemCaseSensitive(root, "unrecorded");
-    g->unrecorded.red = (int)get_n(u, "red", 0);
-    g->unrecorded.black = (int)get_n(u, "black", 0);
-    g->unrecorded.total = (int)get_n(u, "total", 0);
-    g->unrecorded.longest_run = (int)get_n(u, "longest_run", 0);
-    g->unrecorded.threshold = (int)get_n(u, "threshold", 16);
+    g->unrecorded.red = get_i(u, "red", 0);
+    g->unrecorded.black = get_i(u, "black", 0);
+    g->unrecorded.total = get_i(u, "total", 0);
+    g->unrecorded.longest_run = get_i(u, "longest_run", 0);
+    g->unrecorded.threshold = get_i(u, "threshold", 16);
     g->unrecorded.exceeded = get_b(u, "exceeded");
     arr = cJSON_GetObjectItemCaseSensitive(root, "findings");
     cJSON_ArrayForEach(it, arr) {
         const char *code = get_s(it, "code"), *msg = get_s(it, "message");
         k = name_index(get_s(it, "severity"), sev_n, XQ_SEV_ERROR + 1);
         XQ_FAIL_IF(!code || k < 0, XQ_EINVAL, "finding");
-        XQ_TRY(xq_game_add_finding(g, (int)get_n(it, "ply", 0), (xq_severity)k,
+        XQ_TRY(xq_game_add_finding(g, get_i(it, "ply", 0), (xq_severity)k,
                                    code, get_s(it, "rule"), "%s",
                                    msg ? msg : ""));
     }

@@ -1,6 +1,7 @@
 /* test_report_csv.c - summary rows, summary.csv (golden, formula
  * neutralising, quoting) and index.html (worst first, links, escaping,
  * sort script). */
+#include <unistd.h>
 #include "test_report_fixture.h"
 
 #define CSV_HEADER                                                          \
@@ -170,6 +171,26 @@ static void test_rows_from_json(void **state)
     xq_strbuf_free(&c2);
     xq_summary_row_clear(&a);
     xq_summary_row_clear(&b);
+    /* straight from a file */
+    {
+        char path[512];
+        xq_strbuf j = XQ_STRBUF_INIT;
+        snprintf(path, sizeof path, "%s/test_report_row.%ld.json", XQ_BINARY_DIR,
+                 (long)getpid());
+        assert_int_equal(xq_report_json(g, &j), XQ_OK);
+        assert_int_equal(xq_report_write_file_atomic(path, j.data, j.len), XQ_OK);
+        assert_int_equal(xq_summary_row_read_json(path, "round3/board07", &a), XQ_OK);
+        assert_string_equal(a.name, "round3/board07");
+        assert_int_equal(a.review, 4);
+        assert_int_equal(a.status, XQ_SUMMARY_REVIEW);
+        xq_summary_row_clear(&a);
+        assert_int_equal(xq_report_write_file_atomic(path, "{}", 2), XQ_OK);
+        assert_int_equal(xq_summary_row_read_json(path, "x", &a), XQ_EINVAL);
+        unlink(path);
+        assert_int_equal(xq_summary_row_read_json(path, "x", &a), XQ_EIO);
+        assert_null(a.name);
+        xq_strbuf_free(&j);
+    }
     xq_game_destroy(&g);
     xq_game_destroy(&h);
 }

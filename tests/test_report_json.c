@@ -235,6 +235,66 @@ static void test_bad_input(void **state)
     xq_game_destroy(&g);
 }
 
+/* Mutated JSON (bytes flipped, cut short, numbers made huge) must give
+ * XQ_OK or XQ_EINVAL, never a crash (run under ASan/UBSan in CI). */
+static void test_mutations(void **state)
+{
+    static const char MUT[] = "{}[]\",:0123456789e-+.tfn\x80\xff";
+    xq_game *g = fx_game();
+    char *t = json_of(g), *m;
+    size_t n = strlen(t), i;
+    unsigned long seed = 12345;
+    int ok = 0, bad = 0;
+    (void)state;
+    m = malloc(n + 1);
+    for (i = 0; i < 3000; i++) {
+        size_t k, cut = n, pos;
+        xq_game *h = NULL;
+        xq_status st;
+        memcpy(m, t, n + 1);
+        for (k = 0; k < 1 + i % 4; k++) {
+            seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+            pos = (size_t)(seed >> 33) % n;
+            m[pos] = MUT[(seed >> 20) % (sizeof MUT - 1)];
+        }
+        if (i % 5 == 0)
+            cut = (size_t)(seed >> 40) % n;
+        st = xq_report_read_json(m, cut, &h);
+        assert_true(st == XQ_OK || st == XQ_EINVAL);
+        if (st == XQ_OK) {
+            xq_strbuf sb = XQ_STRBUF_INIT;
+            /* whatever was read can be written again */
+            st = xq_report_json(h, &sb);
+            assert_true(st == XQ_OK || st == XQ_EINVAL);
+            assert_int_equal(xq_report_html(h, NULL, &sb), XQ_OK);
+            assert_int_equal(xq_report_pgn(h, XQ_PGN_CHINESE, &sb), XQ_OK);
+            xq_strbuf_free(&sb);
+            ok++;
+        } else {
+            bad++;
+        }
+        xq_game_destroy(&h);
+    }
+    /* huge numbers are clamped, not cast */
+    {
+        const char *big = "{\"schema\":\"xqscan/1\",\"plies\":[{\"ply\":1e300,"
+                          "\"status\":\"ok\",\"cell\":{\"page\":-1e300,\"box\":[1e300,2,3,4]}}],"
+                          "\"unrecorded\":{\"total\":1e99}}";
+        xq_game *h = NULL;
+        assert_int_equal(xq_report_read_json(big, strlen(big), &h), XQ_OK);
+        assert_int_equal(h->plies[0].ply, 1000000000);
+        assert_int_equal(h->plies[0].cell_page, -1000000000);
+        assert_int_equal(h->plies[0].cell_box[0], 1000000000);
+        assert_int_equal(h->unrecorded.total, 1000000000);
+        xq_game_destroy(&h);
+    }
+    printf("mutations: %d read, %d rejected\n", ok, bad);
+    assert_true(ok > 0 && bad > 0);
+    free(m);
+    xq_free(t);
+    xq_game_destroy(&g);
+}
+
 static void test_oom(void **state)
 {
     xq_game *g = fx_game();
@@ -267,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_python_parses),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_mutations),
         cmocka_unit_test(test_oom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -117,6 +117,10 @@ typedef struct {
 xq_status xq_summary_row_from_game(const xq_game *game, const char *name,
                                    xq_summary_row *prow);
 void xq_summary_row_clear(xq_summary_row *row);
+/* The same from a sheet's JSON file (for `xqscan merge`): XQ_EIO when the
+ * file cannot be read, XQ_EINVAL when it is not an "xqscan/1" object. */
+xq_status xq_summary_row_read_json(const char *path, const char *name,
+                                   xq_summary_row *prow);
 const char *xq_summary_status_name(xq_summary_status st);
 
 /* summary.csv: a header line then one row per entry, in the order given
