@@ -2,7 +2,8 @@
 // Perft with Fairy-Stockfish (npm ffish): node tools/ffish/perft.js DEPTH [FEN]
 // Counts leaf nodes of the legal move tree (bulk count at the last ply via
 // numberLegalMoves, as Fairy-Stockfish's own perft does). Prints
-// "nodes N" and "seconds S" (wall time of the count only).
+// "nodes N", "seconds S" (wall time of the count only) and "cpu S" (process
+// CPU time of the count).
 'use strict';
 const path = require('path');
 
@@ -57,9 +58,12 @@ withFfish((ffish) => {
     board.setFen(fen);
   }
   const t0 = process.hrtime.bigint();
+  const u0 = process.cpuUsage();
   const n = perft(board, depth);
+  const u1 = process.cpuUsage(u0);
   const t1 = process.hrtime.bigint();
   board.delete();
   console.log('nodes ' + n);
   console.log('seconds ' + (Number(t1 - t0) / 1e9).toFixed(3));
+  console.log('cpu ' + ((u1.user + u1.system) / 1e6).toFixed(3));
 });
