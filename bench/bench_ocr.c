@@ -16,6 +16,7 @@
  *   rank1%     xq_sheet_cell_score ranks the written string first among
  *              the candidate strings (every distinct string written on the
  *              page: a harder set than the ~40 legal moves at a ply)
+ *   (all times are CPU seconds: the machine is shared)
  *   s/page     xqscan: read page + raw text of every cell + score every
  *              candidate for every written cell
  *   tess s/page  plain `tesseract PAGE - -l chi_sim --psm 6` on the same
@@ -25,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "xqscan/xq_ocr.h"
@@ -63,12 +65,17 @@ static group *grp(const char *key)
     return &G[ng++];
 }
 
-static double now(void)
+/* CPU seconds (user + system) of this process, or of its finished
+ * children: the machine is shared, so wall time would measure the others. */
+static double cpu(int who)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec / 1e9;
+    struct rusage ru;
+    getrusage(who, &ru);
+    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
+         + ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 }
+
+static double now(void) { return cpu(RUSAGE_SELF); }
 
 /* Fold a move string to variant groups (a canonical comparable form). */
 static void fold(const char *s, char *out, size_t n)
@@ -192,10 +199,10 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
         char cmd[1200];
         snprintf(cmd, sizeof cmd,
                  "tesseract '%s' - -l chi_sim --psm 6 >/dev/null 2>&1", img);
-        t0 = now();
+        t0 = cpu(RUSAGE_CHILDREN);
         if (system(cmd) != 0)
             fprintf(stderr, "tesseract CLI failed on %s\n", img);
-        pg.tess_secs = now() - t0;
+        pg.tess_secs = cpu(RUSAGE_CHILDREN) - t0;
     }
     add(g, &pg);
     xq_ocr_sheets_free(&sheets, ns);

@@ -17,7 +17,7 @@
 #include "ocr_internal.h"
 #include "utf8.h"
 
-#define INK_T 128
+#define INK_T 128        /* ink in the cleaned 0/255 cell image */
 
 void ocr_img_free(ocr_img *im)
 {
@@ -71,12 +71,12 @@ PIX *ocr_img_to_pix(const ocr_img *im)
 
 /* Connected components of ink (8-connected) with simple statistics. */
 typedef struct {
-    int x0, y0, x1, y1, area;
+    int x0, y0, x1, y1, area, dark;   /* dark: darkest grey in it */
 } comp;
 
 /* Label ink pixels of a 0/1 mask; comps grown in *pc (count *pn). */
-static xq_status components(const uint8_t *mask, int w, int h, int *label,
-                            comp **pc, int *pn)
+static xq_status components(const uint8_t *mask, const uint8_t *grey,
+                            int w, int h, int *label, comp **pc, int *pn)
 {
     int *stack = NULL, cap = 0, n = 0, ccap = 0, i;
     comp *cs = NULL;
@@ -107,11 +107,13 @@ static xq_status components(const uint8_t *mask, int w, int h, int *label,
         c.x0 = c.x1 = i % w;
         c.y0 = c.y1 = i / w;
         c.area = 0;
+        c.dark = 255;
         label[i] = n;
         stack[sp++] = i;
         while (sp > 0) {
             int p = stack[--sp], px = p % w, py = p / w, dx, dy;
             c.area++;
+            if (grey[p] < c.dark) c.dark = grey[p];
             if (px < c.x0) c.x0 = px;
             if (px > c.x1) c.x1 = px;
             if (py < c.y0) c.y0 = py;
@@ -137,7 +139,7 @@ static xq_status components(const uint8_t *mask, int w, int h, int *label,
 }
 
 /* Crop, clean and classify one cell as blank or written. */
-static xq_status cell_extract(xq_sheet *sh, ocr_cell *c)
+static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
 {
     int x0, y0, x1, y1, w, h, x, y, i, n = 0, ink = 0;
     uint8_t *mask = NULL;
@@ -185,9 +187,12 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c)
     }
     c->ink.w = w;
     c->ink.h = h;
+    /* hysteresis: pixels darker than INK_WEAK form strokes, kept when
+     * some pixel of the stroke is darker than INK_STRONG (light or blurred
+     * ink survives; printed grey guides and paper texture do not) */
     for (i = 0; i < w * h; i++)
-        mask[i] = c->grey.px[i] < INK_T;
-    st = components(mask, w, h, label, &cs, &n);
+        mask[i] = c->grey.px[i] < weak;
+    st = components(mask, c->grey.px, w, h, label, &cs, &n);
     if (st != XQ_OK) {
         xq_free(mask);
         xq_free(label);
@@ -200,7 +205,7 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c)
             int cw = k->x1 - k->x0 + 1, ch = k->y1 - k->y0 + 1;
             bool border = k->x0 == 0 || k->y0 == 0 || k->x1 == w - 1
                           || k->y1 == h - 1;
-            bool drop = k->area < speck;
+            bool drop = k->area < speck || k->dark >= strong;
             /* leftovers of the ruling along the border */
             if (border && ch <= h / 8 + 2 && cw >= w / 3)
                 drop = true;
@@ -247,11 +252,66 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c)
     return XQ_OK;
 }
 
+/* Ink thresholds for the page's cells, from the grey levels inside them:
+ * paper is the commonest level, ink the darker tail. A stroke is made of
+ * pixels darker than weak and holds at least one darker than strong
+ * (hysteresis): light or blurred ink survives, printed grey guides and
+ * paper texture do not. */
+static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
+{
+    long hist[256] = {0}, total = 0, acc, dark = 0;
+    int paper = 200, ink = 40, v;
+    size_t i;
+    l_uint32 *data = pixGetData(sh->pixg);
+    int wpl = pixGetWpl(sh->pixg);
+    for (i = 0; i < sh->ncells; i++) {
+        const ocr_cell *c = &sh->cells[i];
+        int x0 = (int)fmax(c->q[0], c->q[6]) + 3, x1 = (int)fmin(c->q[2], c->q[4]) - 3;
+        int y0 = (int)fmax(c->q[1], c->q[3]) + 3, y1 = (int)fmin(c->q[5], c->q[7]) - 3;
+        int x, y;
+        if (x0 < 0) x0 = 0;
+        if (y0 < 0) y0 = 0;
+        if (x1 > sh->nw) x1 = sh->nw;
+        if (y1 > sh->nh) y1 = sh->nh;
+        for (y = y0; y < y1; y += 2)
+            for (x = x0; x < x1; x += 2) {
+                hist[GET_DATA_BYTE(data + (size_t)y * wpl, x)]++;
+                total++;
+            }
+    }
+    if (total > 0) {
+        for (acc = 0, v = 0; v < 256; v++) {
+            acc += hist[v];
+            if (acc * 2 >= total) {
+                paper = v;
+                break;
+            }
+        }
+        for (v = 0; v < paper - 40; v++)
+            dark += hist[v];
+        if (dark > 200) {
+            for (acc = 0, v = 0; v < paper - 40; v++) {
+                acc += hist[v];
+                if (acc * 5 >= dark) {
+                    ink = v;
+                    break;
+                }
+            }
+        }
+    }
+    if (ink > paper - 50)
+        ink = paper - 50;
+    *pstrong = ink + (paper - ink) * 45 / 100;
+    *pweak = ink + (paper - ink) * 75 / 100;
+}
+
 xq_status ocr_cells_extract(xq_sheet *sh)
 {
     size_t i;
+    int weak, strong;
+    ink_levels(sh, &weak, &strong);
     for (i = 0; i < sh->ncells; i++)
-        XQ_TRY(cell_extract(sh, &sh->cells[i]));
+        XQ_TRY(cell_extract(sh, &sh->cells[i], weak, strong));
     return XQ_OK;
 }
 
@@ -438,6 +498,14 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
                         ll[k] -= 6.0f * (relw - 1.25f);
                 }
             }
+            /* every class gets the best of its variant group */
+            for (k = 0; k < nclass; k++) {
+                int gk = ocr->model.group[k];
+                if (gk != k && ll[k] > ll[gk])
+                    ll[gk] = ll[k];
+            }
+            for (k = 0; k < nclass; k++)
+                ll[k] = ll[ocr->model.group[k]];
             L->range_ok[r] = 0;
         }
     L->done = true;
@@ -449,17 +517,11 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
 #define PEN_UNKNOWN  (-14.0)   /* a glyph outside the model's alphabet */
 #define PEN_BLANK    (-40.0)   /* text against a blank cell and vice versa */
 
-/* Log-probability of glyph class cls for range r, max over its variants. */
+/* Log-probability of glyph group grp for range r (max over variants). */
 static float range_glyph(const ocr_glyph_model *m, const ocr_lattice *L,
                          int r, int grp)
 {
-    const float *ll = &L->ll[(size_t)r * m->nclass];
-    float best = -1e9f;
-    int k;
-    for (k = 0; k < m->nclass; k++)
-        if (ocr_glyph_group(k) == grp && ll[k] > best)
-            best = ll[k];
-    return best;
+    return L->ll[(size_t)r * m->nclass + grp];
 }
 
 double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
@@ -476,7 +538,16 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
         cp = xq_utf8_halfwidth(cp);
         if (cp == ' ' || cp == '\t')
             continue;
-        cls = ocr_glyph_class_of(cp);
+        cls = -1;
+        if (cp >= 'a' && cp <= 'z')
+            cp -= 'a' - 'A';
+        for (k = 0; k < ocr->model.nclass; k++)
+            if (ocr->model.cp[k] == cp) {
+                cls = ocr->model.group[k];
+                break;
+            }
+        if (cls < 0)
+            cls = ocr_glyph_class_of(cp);   /* dashes and other aliases */
         groups[n++] = cls >= 0 ? ocr_glyph_group(cls) : -1;
     }
     if (c->blank)

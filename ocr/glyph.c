@@ -235,6 +235,10 @@ xq_status ocr_glyph_model_load(ocr_glyph_model *m)
         return XQ_EIMAGE;
     }
     m->nclass = NCLASS;
+    for (r = 0; r < NCLASS; r++) {
+        m->cp[r] = cp_of(ocr_glyph_classes[r]);
+        m->group[r] = ocr_glyph_group(r);
+    }
     m->proto = xq_malloc((size_t)rows * cols * 2 * OCR_FEAT_DIM * sizeof(float));
     m->proto_class = xq_malloc((size_t)rows * cols * 2 * sizeof(int));
     tile.w = tile.h = tw + 4;

@@ -540,8 +540,8 @@ done:
             }
             c->box[0] = (int)floor(x0 + 0.5);
             c->box[1] = (int)floor(y0 + 0.5);
-            c->box[2] = (int)floor(x1 + 0.5) - c->box[0];
-            c->box[3] = (int)floor(y1 + 0.5) - c->box[1];
+            c->box[2] = (int)floor(x1 + 0.5) - c->box[0] + 1;
+            c->box[3] = (int)floor(y1 + 0.5) - c->box[1] + 1;
         }
     }
     return st;

@@ -23,6 +23,8 @@
 
 typedef struct {
     int     nclass;          /* glyph classes */
+    int     group[OCR_MAX_CLASSES];   /* variant group of each class */
+    uint32_t cp[OCR_MAX_CLASSES];     /* code point of each class */
     int     nproto;          /* prototypes */
     float  *proto;           /* nproto x OCR_FEAT_DIM, L2-normalised */
     int    *proto_class;     /* class of each prototype */
@@ -60,7 +62,8 @@ typedef struct {
     int    nseg;
     int    ink_h;                      /* height of the cell's ink */
     float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
-    float *ll;                         /* OCR_MAX_RANGES x nclass */
+    float *ll;                         /* OCR_MAX_RANGES x nclass, already
+                                          maxed over each variant group */
 } ocr_lattice;
 
 /* ---- Tesseract wrapper (tess.c) ---- */
@@ -136,6 +139,17 @@ xq_status ocr_cell_text(xq_ocr *ocr, ocr_cell *c);
 
 /* header.c */
 xq_status ocr_header_read(xq_ocr *ocr, xq_sheet *sh);
+
+/* form.c: geometry of xqscan's form, in form_geometry.json's order. */
+typedef struct { int x, y, w, h; } ocr_rect;
+typedef struct { char text[48]; ocr_rect r; int height; } ocr_form_text;
+int ocr_form_lines(ocr_rect *out, int max);            /* returns count */
+int ocr_form_cells(ocr_rect *cells, ocr_rect *guides, int max); /* 4 guides
+                                                          per cell */
+int ocr_form_texts(ocr_form_text *out, int max);
+int ocr_form_fiducials(ocr_rect *out, int max);
+int ocr_form_header(ocr_rect *box, ocr_rect *label, ocr_rect *write,
+                    const char **fields, int max);
 
 /* debug.c */
 xq_status ocr_debug_write(const xq_sheet *sh, const char *path);

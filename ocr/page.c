@@ -34,6 +34,26 @@ static PIX *to_grey(PIX *pix)
     return pixConvertTo8(pix, 0);
 }
 
+/* Ink of the normalised page. Solid dark areas (the table or floor around a
+ * photographed sheet, fiducial squares) are not ink: whatever survives an
+ * opening with a brick wider than any pen stroke is taken out. */
+static PIX *binarise(PIX *n)
+{
+    PIX *b = pixThresholdToBinary(n, OCR_INK_THRESH), *solid, *grown;
+    if (!b)
+        return NULL;
+    solid = pixOpenBrick(NULL, b, 31, 31);
+    if (!solid)
+        return b;
+    grown = pixDilateBrick(NULL, solid, 7, 7);
+    pixDestroy(&solid);
+    if (grown) {
+        pixSubtract(b, b, grown);
+        pixDestroy(&grown);
+    }
+    return b;
+}
+
 void ocr_page_to_input(const xq_sheet *sh, double x, double y,
                        double *px, double *py)
 {
@@ -85,13 +105,13 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
     pixDestroy(&g);
     if (!n)
         return XQ_ENOMEM;
-    b = pixThresholdToBinary(n, OCR_INK_THRESH);
+    b = binarise(n);
     if (!b) {
         pixDestroy(&n);
         return XQ_ENOMEM;
     }
     if (pixFindSkewSweepAndSearch(b, &angle, &conf, 4, 2, 12.0f, 0.5f,
-                                  0.01f) != 0 || conf < 2.0f)
+                                  0.01f) != 0 || conf < 0.5f)
         angle = 0.0f;
     sh->angle = 0.0;
     if (fabsf(angle) > 0.04f) {
@@ -103,7 +123,7 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
             pixDestroy(&n);
             pixDestroy(&b);
             n = r;
-            b = pixThresholdToBinary(n, OCR_INK_THRESH);
+            b = binarise(n);
             if (!b) {
                 pixDestroy(&n);
                 return XQ_ENOMEM;

@@ -112,6 +112,13 @@ xq_status xq_sheet_cell_crop(const xq_sheet *sheet, size_t cell,
 double xq_sheet_cell_score(xq_ocr *ocr, xq_sheet *sheet, size_t cell,
                            const char *utf8);
 
+/* ---- xqscan's own printable form (A4, 300 dpi, 3 blocks x 40 rows;
+ * geometry = tools/render/form_geometry.json) ---- */
+/* A new 8 bpp page (free with pixDestroy). */
+xq_status xq_form_render(struct Pix **ppix);
+/* Write it as PNG. XQ_EIO when the file cannot be written. */
+xq_status xq_form_write_png(const char *path);
+
 #ifdef __cplusplus
 }
 #endif
