@@ -11,10 +11,12 @@ package hanzi-writer-data in tools/node/node_modules. Run with /usr/bin/python3.
 SHEETS
   render_sheets.py --games PGN [--iccs TRUTH] --out DIR --count N --seed S
       [--style printed|kai|hand|mixed]      writing style (default mixed)
-      [--layout ruled|form|mixed]           ruled = random federation-like table
+      [--layout ruled|ruled-1|ruled-2|ruled-3|form|mixed]
+                                            ruled = random federation-like table
                                             (1-3 blocks, 20-60 rows, header or not,
-                                            page A4/Letter/B5/A5); form = xqscan's
-                                            own form (form_geometry.json)
+                                            page A4/Letter/B5/A5; ruled-N forces N
+                                            blocks); form = xqscan's own form
+                                            (form_geometry.json); mixed = 2:1
       [--degrade none|scan|photo|mixed]     default mixed
       [--blank-rate R]        share of cells left blank (unrecorded), default 0.01
       [--illegible-rate R]    share of moves scribbled over / illegible, default 0.01
@@ -88,6 +90,15 @@ BENCHMARK SET
   /usr/bin/python3 tools/render/render_sheets.py \\
       --games ../shared/corpus/ccpd-dev.pgn --iccs ../shared/corpus/ccpd-dev.iccs.jsonl \\
       --out /tmp/xqbench --count 200 --seed 1 --style mixed --layout mixed --degrade mixed
+  or tools/render/make_benchset.sh OUT [N] [SEED]: N sheets per style x
+  degradation, N with injected errors, N/2 pairs, one folder each.
+
+TOOLS BESIDE THIS ONE
+  overlay_truth.py IMAGE [OUT]   draws the truth cells/header over the image
+  bench_render.py [--count N]    seconds per sheet per style x degradation
+  xqform.py                      the xqscan form geometry (form_geometry.json)
+  xqgames.py                     PGN reading, a small rules engine, spelling
+  xqdraw.py / xqlayout.py / xqdegrade.py   writing, layouts, degradations
 """
 import argparse
 import io
@@ -206,7 +217,8 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
     if layout_kind == "form":
         L = xqlayout.form_layout()
     else:
-        L = xqlayout.random_layout(rng, min_moves=(len(plies_all) + offset + 1) // 2)
+        nb = {"ruled-1": 1, "ruled-2": 2, "ruled-3": 3}.get(layout_kind)
+        L = xqlayout.random_layout(rng, min_moves=(len(plies_all) + offset + 1) // 2, blocks=nb)
     W, H = L["size"]
     form_mask = Image.new("L", (W, H), 0)
     guide_img = Image.new("L", (W, H), 255)
@@ -296,6 +308,9 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
         plies_truth.append(rec)
         board.make(*xqgames.iccs_to_sqs(mv))
 
+    if writer.p["ink_density"] < 1.0:
+        dens = writer.p["ink_density"]
+        ink = ink.point([int(v * dens + 0.5) for v in range(256)])
     paper = tuple(int(v) for v in (rng.uniform(245, 255), rng.uniform(243, 253), rng.uniform(235, 250)))
     page = compose((W, H), form_mask, guide_img, ink, writer.ink, paper)
     img, Hm, dparams, dpi = xqdegrade.degrade(page, degrade_kind, rng)
@@ -519,7 +534,8 @@ def main(argv=None):
     ap.add_argument("--count", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--style", default="mixed", choices=["printed", "kai", "hand", "mixed"])
-    ap.add_argument("--layout", default="mixed", choices=["ruled", "form", "mixed"])
+    ap.add_argument("--layout", default="mixed",
+                    choices=["ruled", "ruled-1", "ruled-2", "ruled-3", "form", "mixed"])
     ap.add_argument("--degrade", default="mixed", choices=["none", "scan", "photo", "mixed"])
     ap.add_argument("--blank-rate", type=float, default=0.01)
     ap.add_argument("--illegible-rate", type=float, default=0.01)

@@ -215,6 +215,8 @@ class Writer:
                 p["pressure"] = rng.uniform(0.0, 0.3)
             p["ink"] = p["ink"]
         self.ink = INK_COLOURS[p["ink"]]
+        # pen pressure / ink load: how dark full coverage gets (1 = solid)
+        p["ink_density"] = 1.0 if style == "printed" else round(rng.uniform(0.7, 1.0), 3)
 
     # ---------------------------------------------------------- primitives
     def _font_glyph(self, mask, ch, cx, cy, h, rng, fontname=None):

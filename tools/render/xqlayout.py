@@ -39,8 +39,9 @@ def _rect_lines(x0, y0, x1, y1, lw):
             [x0 - h, y0 - h, lw, y1 - y0 + lw], [x1 - h, y0 - h, lw, y1 - y0 + lw]]
 
 
-def random_layout(rng, min_moves=0):
-    """A federation-like ruled table on a random page."""
+def random_layout(rng, min_moves=0, blocks=None):
+    """A federation-like ruled table on a random page (blocks: 1-3 or None
+    for a random count)."""
     page = rng.choice(["A4", "A4", "A4", "Letter", "B5", "A5"])
     W, H = PAGES[page]
     scale = W / 2480.0
@@ -98,7 +99,8 @@ def random_layout(rng, min_moves=0):
     foot_h = int(110 * scale) if footer else 0
     table_top = y
     table_bottom = H - mb - foot_h
-    blocks = rng.choice([1, 2, 2, 3, 3, 3]) if page != "A5" else rng.choice([1, 2, 2])
+    nb = rng.choice([1, 2, 2, 3, 3, 3]) if page != "A5" else rng.choice([1, 2, 2])
+    blocks = blocks or nb
     col_labels = rng.choice(COL_LABELS) if rng.random() < 0.85 else None
     label_h = int(rng.uniform(50, 70) * scale) if col_labels else 0
     avail = table_bottom - table_top - label_h
