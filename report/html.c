@@ -17,22 +17,7 @@ typedef struct {
 
 static xq_status replay_positions(const xq_game *g, positions *ps)
 {
-    size_t i;
-    ps->known = -1;
-    ps->before = xq_calloc(g->nplies + 1, sizeof *ps->before);
-    XQ_FAIL_IF(!ps->before, XQ_ENOMEM, "positions");
-    if (rep_pos_from_fen(&ps->before[0], g->start_fen) != XQ_OK)
-        return XQ_OK;   /* no diagrams; the JSON says what the FEN was */
-    ps->known = 0;
-    for (i = 0; i < g->nplies; i++) {
-        xq_move mv = rep_ply_move(&g->plies[i]);
-        ps->before[i + 1] = ps->before[i];
-        if (mv == XQ_MOVE_NONE || rep_pos_apply(&ps->before[i + 1], mv) != XQ_OK)
-            break;
-        ps->known = (long)i + 1;
-    }
-    /* before[0..known] hold positions; known == nplies: all replayed */
-    return XQ_OK;
+    return rep_replay(g, &ps->before, &ps->known);
 }
 
 static long ply_index(const xq_game *g, int ply)
@@ -59,8 +44,9 @@ static xq_status ply_board(xq_strbuf *sb, const xq_game *g,
     xq_strbuf cap = XQ_STRBUF_INIT;
     xq_status st;
     if ((long)idx > ps->known) {
-        PUT("<p class=\"nopos\">No diagram: an earlier ply has no move, so "
-            "this position is not known.</p>");
+        PUT("<p class=\"nopos\">No diagram: the moves before this ply "
+            "cannot all be replayed (a ply without a move), so the position "
+            "is not known.</p>");
         return XQ_OK;
     }
     if (mv != XQ_MOVE_NONE)
@@ -98,8 +84,9 @@ static xq_status final_board(xq_strbuf *sb, const xq_game *g, const positions *p
     rep_arrow ar[1];
     size_t na = 0;
     if (ps->known < (long)g->nplies) {
-        PUT("<p class=\"nopos\">No diagram: a ply has no move, so the final "
-            "position is not known.</p>");
+        PUT("<p class=\"nopos\">No diagram: the moves cannot all be "
+            "replayed (a ply without a move), so the final position is not "
+            "known.</p>");
         return XQ_OK;
     }
     if (g->nplies)

@@ -128,9 +128,8 @@ static xq_status review_comment(xq_strbuf *sb, const xq_ply *p,
 xq_status xq_report_pgn(const xq_game *g, xq_pgn_notation nt, xq_strbuf *out)
 {
     const char *result;
-    rep_pos start;
     size_t i;
-    int movenum, need_number = 1, line_has = 0;
+    int side0, movenum, need_number = 1, line_has = 0;
     XQ_FAIL_IF(!g || !out, XQ_EINVAL, "pgn arguments");
     XQ_FAIL_IF((unsigned)nt > XQ_PGN_ICCS, XQ_EINVAL, "notation");
     result = g->header.result && *g->header.result ? g->header.result : "*";
@@ -153,11 +152,8 @@ xq_status xq_report_pgn(const xq_game *g, xq_pgn_notation nt, xq_strbuf *out)
         XQ_TRY(tag(out, "Board", g->header.board));
     XQ_TRY(xq_strbuf_putc(out, '\n'));
 
-    if (rep_pos_from_fen(&start, g->start_fen) != XQ_OK) {
-        start.fullmove = 1;
-        start.side = XQ_RED;
-    }
-    movenum = start.fullmove;
+    rep_fen_counters(g->start_fen, &side0, &movenum);
+    (void)side0;   /* the plies carry their own side */
     if (g->is_error) {
         XQ_TRY(xq_strbuf_puts(out, "{xqscan could not read this sheet: "));
         XQ_TRY(rep_pgn_comment(out, g->error));

@@ -1,122 +1,99 @@
-/* position.c - piece placement for board diagrams.
- *
- * The diagrams only draw what the verifier recorded: the moves were already
- * checked (or flagged) by the rules engine, so here a move just lifts a
- * piece and puts it down. No legality is decided in report/.
- */
+/* position.c - positions for the board diagrams, replayed with the rules
+ * engine (xq_board.h) from the record's start FEN; and the few FEN facts
+ * the PGN header needs. report/ decides nothing: a move the engine refuses
+ * simply ends the diagrams there. */
 #include <string.h>
 #include "report_internal.h"
 #include "xq_core.h"
+#include "xqscan/xq_board.h"
 
 static const char START_PLACEMENT[] =
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
 
-static int piece_of(char c)
+void rep_fen_counters(const char *fen, int *pside, int *pfullmove)
 {
-    static const char T[] = "kabnrcp";   /* FEN letters by type 1..7 */
-    const char *p;
-    char l = (char)(c | 0x20);
-    if (l == 'e')
-        l = 'b';            /* elephant: some writers use e */
-    if (l == 'h')
-        l = 'n';            /* horse: some writers use h */
-    p = strchr(T, l);
-    if (!p || !*p)
-        return 0;
-    return XQ_PIECE(c >= 'a' ? XQ_BLACK : XQ_RED, (int)(p - T) + 1);
-}
-
-xq_status rep_pos_from_fen(rep_pos *pos, const char *fen)
-{
-    int rank = 9, file = 0;
+    int field = 0, v = 0, have = 0;
     const char *s;
-    XQ_FAIL_IF(!pos || !fen, XQ_EINVAL, "fen");
-    memset(pos, 0, sizeof *pos);
-    pos->fullmove = 1;
-    for (s = fen; *s && *s != ' '; s++) {
-        if (*s == '/') {
-            XQ_FAIL_IF(file != 9 || rank == 0, XQ_EINVAL, "fen rank");
-            rank--;
-            file = 0;
-        } else if (*s >= '1' && *s <= '9') {
-            file += *s - '0';
-            XQ_FAIL_IF(file > 9, XQ_EINVAL, "fen file");
-        } else {
-            int pc = piece_of(*s);
-            XQ_FAIL_IF(!pc || file > 8, XQ_EINVAL, "fen piece");
-            pos->sq[XQ_SQ(file, rank)] = (xq_piece)pc;
-            file++;
+    *pside = XQ_RED;
+    *pfullmove = 1;
+    if (!fen)
+        return;
+    for (s = fen; *s == ' '; s++)
+        ;
+    for (; *s; s++) {
+        if (*s == ' ') {
+            while (s[1] == ' ')
+                s++;
+            field++;
+            continue;
+        }
+        if (field == 1 && (*s == 'b' || *s == 'B'))
+            *pside = XQ_BLACK;
+        if (field == 5 && *s >= '0' && *s <= '9' && v < 100000) {
+            v = v * 10 + (*s - '0');
+            have = 1;
         }
     }
-    XQ_FAIL_IF(rank != 0 || file != 9, XQ_EINVAL, "fen size");
-    while (*s == ' ')
-        s++;
-    pos->side = (*s == 'b') ? XQ_BLACK : XQ_RED;
-    /* fields: side castling ep halfmove fullmove */
-    {
-        int field = 0, v = 0, have = 0;
-        for (; *s; s++) {
-            if (*s == ' ') {
-                if (have && field == 4)
-                    break;
-                field++;
-                v = 0;
-                have = 0;
-                while (s[1] == ' ')
-                    s++;
-            } else if (field == 4 && *s >= '0' && *s <= '9' && v < 100000) {
-                v = v * 10 + (*s - '0');
-                have = 1;
-            }
-        }
-        if (field == 4 && have && v > 0)
-            pos->fullmove = v;
-    }
-    return XQ_OK;
+    if (have && v > 0)
+        *pfullmove = v;
 }
 
 int rep_fen_is_standard(const char *fen)
 {
     size_t n = sizeof START_PLACEMENT - 1;
-    const char *s;
+    int side, fullmove;
     if (!fen || !*fen)
         return 1;
     if (strncmp(fen, START_PLACEMENT, n) != 0 || (fen[n] && fen[n] != ' '))
         return 0;
-    s = fen + n;
-    while (*s == ' ')
-        s++;
-    return *s != 'b';
+    rep_fen_counters(fen, &side, &fullmove);
+    return side == XQ_RED;
 }
 
-xq_status rep_pos_apply(rep_pos *pos, xq_move mv)
+static void snapshot(const xq_board *b, rep_pos *pos)
 {
-    int from = XQ_MOVE_FROM(mv), to = XQ_MOVE_TO(mv);
-    XQ_FAIL_IF(!pos || mv == XQ_MOVE_NONE, XQ_EINVAL, "move");
-    XQ_FAIL_IF(from >= XQ_NSQ || to >= XQ_NSQ || from == to, XQ_EINVAL,
-               "square");
-    XQ_FAIL_IF(!pos->sq[from], XQ_EINVAL, "no piece on from-square");
-    pos->sq[to] = pos->sq[from];
-    pos->sq[from] = XQ_EMPTY;
-    if (pos->side == XQ_BLACK)
-        pos->fullmove++;
-    pos->side ^= 1;
+    int sq;
+    for (sq = 0; sq < XQ_NSQ; sq++)
+        pos->sq[sq] = xq_board_piece_at(b, (xq_sq)sq);
+    pos->side = xq_board_side(b);
+}
+
+xq_status rep_replay(const xq_game *g, rep_pos **ppos, long *pknown)
+{
+    xq_board *b;
+    rep_pos *pos;
+    size_t i;
+    *ppos = NULL;
+    *pknown = -1;
+    pos = xq_calloc(g->nplies + 1, sizeof *pos);
+    XQ_FAIL_IF(!pos, XQ_ENOMEM, "positions");
+    b = xq_malloc(sizeof *b);
+    if (!b) {
+        xq_free(pos);
+        return XQ_ENOMEM;
+    }
+    if (xq_board_from_fen(b, g->start_fen, NULL, 0) == XQ_OK) {
+        snapshot(b, &pos[0]);
+        *pknown = 0;
+        for (i = 0; i < g->nplies; i++) {
+            xq_move mv = rep_ply_move(&g->plies[i]);
+            if (mv == XQ_MOVE_NONE || !xq_board_make_move(b, mv, NULL))
+                break;
+            snapshot(b, &pos[i + 1]);
+            *pknown = (long)i + 1;
+        }
+    }
+    xq_free(b);
+    *ppos = pos;
     return XQ_OK;
 }
 
 xq_move rep_iccs_parse(const char *s)
 {
-    int f1, r1, f2, r2;
-    if (!s || strlen(s) != 4)
+    xq_move mv;
+    if (!s || strlen(s) != 4 || xq_move_from_iccs(s, &mv) != XQ_OK)
         return XQ_MOVE_NONE;
-    f1 = (s[0] | 0x20) - 'a';
-    r1 = s[1] - '0';
-    f2 = (s[2] | 0x20) - 'a';
-    r2 = s[3] - '0';
-    if (f1 < 0 || f1 > 8 || f2 < 0 || f2 > 8 || r1 < 0 || r1 > 9 || r2 < 0 ||
-        r2 > 9 || (f1 == f2 && r1 == r2))
-        return XQ_MOVE_NONE;
-    return XQ_MOVE(XQ_SQ(f1, r1), XQ_SQ(f2, r2));
+    return mv;
 }
 
 xq_move rep_ply_move(const xq_ply *p)

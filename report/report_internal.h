@@ -35,19 +35,19 @@ xq_status rep_crop_data_uri(xq_strbuf *sb, const xq_crop *crop);
 /* grey image -> PNG bytes in out (8-bit grey). */
 xq_status rep_png_encode(const xq_crop *crop, xq_strbuf *out);
 
-/* position.c: a diagram position (placement only; the moves were already
- * checked by the verifier, here they are only drawn). */
+/* position.c: diagram positions, replayed with the rules engine. */
 typedef struct {
     xq_piece sq[XQ_NSQ];   /* sq = file * 10 + rank */
     int      side;         /* side to move */
-    int      fullmove;
 } rep_pos;
-xq_status rep_pos_from_fen(rep_pos *pos, const char *fen);
-/* 1 if fen's placement differs from the standard start or Black moves. */
+/* Side to move and full-move number of a FEN (Red and 1 when absent). */
+void rep_fen_counters(const char *fen, int *pside, int *pfullmove);
+/* 1 if fen is the standard start with Red to move (or empty). */
 int rep_fen_is_standard(const char *fen);
-/* Move a piece from -> to (captures overwrite). XQ_EINVAL if from is empty
- * or a square is out of range. */
-xq_status rep_pos_apply(rep_pos *pos, xq_move mv);
+/* (*ppos)[i] = position before plies[i], i = 0..nplies, valid for
+ * i <= *pknown (-1: the start FEN is invalid); replay stops at the first
+ * ply without a move or with a move the engine refuses. Free with xq_free. */
+xq_status rep_replay(const xq_game *g, rep_pos **ppos, long *pknown);
 /* "h2e2" -> move; XQ_MOVE_NONE when not ICCS. */
 xq_move rep_iccs_parse(const char *s);
 /* The ply's move: mv, or its iccs text when mv is 0. */

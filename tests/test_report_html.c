@@ -192,7 +192,7 @@ static void test_broken_and_clean(void **state)
     char *t = html_of(g, NULL);
     (void)state;
     /* plies 3 and 4 have no move: their boards cannot be drawn */
-    assert_int_equal(count(t, "No diagram: an earlier ply has no move"), 1);
+    assert_int_equal(count(t, "No diagram: the moves before this ply cannot all be replayed"), 1);
     assert_int_equal(count(t, "<svg class=\"board\""), 1);   /* review ply 3 */
     assert_int_equal(count(t, "<fieldset class=\"rv\""), 2);
     xq_free(t);
@@ -242,21 +242,37 @@ static void test_escape_helpers(void **state)
 
 static void test_positions(void **state)
 {
-    rep_pos p;
+    xq_game *g = fx_fen_game();
+    rep_pos *pos = NULL;
+    long known;
+    int side, full;
     (void)state;
-    assert_int_equal(rep_pos_from_fen(&p, "3k5/9/9/9/9/9/9/9/9/4K1R2 b - - 0 30"), XQ_OK);
-    assert_int_equal(p.side, XQ_BLACK);
-    assert_int_equal(p.fullmove, 30);
-    assert_int_equal(p.sq[XQ_SQ(3, 9)], XQ_PIECE(XQ_BLACK, XQ_KING));
-    assert_int_equal(p.sq[XQ_SQ(6, 0)], XQ_PIECE(XQ_RED, XQ_ROOK));
-    assert_int_equal(rep_pos_apply(&p, rep_iccs_parse("d9d8")), XQ_OK);
-    assert_int_equal(p.sq[XQ_SQ(3, 8)], XQ_PIECE(XQ_BLACK, XQ_KING));
-    assert_int_equal(p.fullmove, 31);
-    assert_int_equal(rep_pos_apply(&p, rep_iccs_parse("a0a1")), XQ_EINVAL);
-    assert_int_equal(rep_pos_from_fen(&p, "9/9/9"), XQ_EINVAL);
-    assert_int_equal(rep_pos_from_fen(&p, "rnbakabnrr/9/9/9/9/9/9/9/9/9 w"), XQ_EINVAL);
+    rep_fen_counters("3k5/9/9/9/9/9/9/9/9/4K1R2 b - - 0 30", &side, &full);
+    assert_int_equal(side, XQ_BLACK);
+    assert_int_equal(full, 30);
+    rep_fen_counters("3k5/9/9/9/9/9/9/9/9/4K1R2", &side, &full);
+    assert_int_equal(side, XQ_RED);
+    assert_int_equal(full, 1);
+    assert_int_equal(rep_replay(g, &pos, &known), XQ_OK);
+    assert_int_equal(known, 4);
+    assert_int_equal(pos[0].side, XQ_BLACK);
+    assert_int_equal(pos[0].sq[XQ_SQ(3, 9)], XQ_PIECE(XQ_BLACK, XQ_KING));
+    assert_int_equal(pos[1].sq[XQ_SQ(3, 8)], XQ_PIECE(XQ_BLACK, XQ_KING));
+    assert_int_equal(pos[4].sq[XQ_SQ(6, 9)], XQ_PIECE(XQ_RED, XQ_ROOK));
+    xq_free(pos);
+    /* a move the engine refuses ends the replay there */
+    g->plies[2].mv = XQ_MOVE(XQ_SQ(0, 0), XQ_SQ(0, 1));
+    assert_int_equal(rep_replay(g, &pos, &known), XQ_OK);
+    assert_int_equal(known, 2);
+    xq_free(pos);
+    /* an invalid start FEN: no position at all */
+    snprintf(g->start_fen, sizeof g->start_fen, "%s", "9/9/9 w");
+    assert_int_equal(rep_replay(g, &pos, &known), XQ_OK);
+    assert_int_equal(known, -1);
+    xq_free(pos);
+    xq_game_destroy(&g);
     assert_int_equal(rep_iccs_parse("j0a0"), XQ_MOVE_NONE);
-    assert_int_equal(rep_iccs_parse("a0a0"), XQ_MOVE_NONE);
+    assert_int_equal(rep_iccs_parse("h2e2x"), XQ_MOVE_NONE);
     assert_int_equal(rep_iccs_parse("h2e2"), XQ_MOVE(XQ_SQ(7, 2), XQ_SQ(4, 2)));
 }
 
