@@ -2,15 +2,19 @@
  * filtering and perft.
  *
  * Legality is decided by make-then-test (eng_do, eng_king_attacked,
- * eng_undo), except for moves that provably cannot expose the own king:
- * when the side to move is not in check, a move of a non-king piece whose
- * from- and to-points are both off the king's rank and file, and whose
- * from-point is not diagonally next to the king, is legal. Proof: after
- * such a move the occupancy of the king's rank and file is unchanged (so no
- * rook, cannon or facing-king attack appears: a cannon screen or a blocker
- * can only come from or go to those lines), the four horse-leg points
- * around the king lose no piece (the from-point is not one of them) and
- * no enemy piece is added anywhere (a capture only removes one).
+ * eng_undo), except for moves that provably cannot expose the own king.
+ * When the side to move is not in check and a non-king piece moves from f
+ * to t, the king on k can only become attacked by:
+ *  - a rook, or the facing enemy king, on a line L (k's rank or file):
+ *    its path to k only opens if f is on L (a piece arriving on L, even by
+ *    capture, still blocks), so it needs f on L and such a piece on L;
+ *  - a cannon on L: its screen count only changes if f or t is on L (t: a
+ *    new screen, or a captured screen replaced by ours), so it needs f or t
+ *    on L and an enemy cannon on L;
+ *  - a horse: a leg point of k (diagonally next to k) must empty, so f is
+ *    one, and an enemy horse stands within two files and ranks of k;
+ *  - a pawn: pawns do not move, and a capture only removes enemies.
+ * Any other move is legal without a test (danger_init / risky below).
  */
 #include "replay_internal.h"
 
@@ -194,13 +198,59 @@ int eng_gen_pseudo(const xq_board *b, imove *out)
     return n;
 }
 
-/* Can the move need a full test (see the proof at the top)? */
-static inline int risky(int f, int t, int k)
+/* Which moves of a non-king piece can expose the own king on point k when
+ * it is not in check (see the proof at the top): one leaving a line through
+ * k that holds an enemy rook, cannon or king; one arriving on a line through
+ * k that holds an enemy cannon (a new screen, or a capture that removes one);
+ * one leaving a horse-leg point of k while an enemy horse is near. */
+typedef struct {
+    int k;
+    int from_file, from_rank;   /* leaving k's file / rank can expose it */
+    int to_file, to_rank;       /* arriving on k's file / rank can expose it */
+    int legs;                   /* leaving a leg point can expose it */
+} danger;
+
+static void danger_init(const xq_board *b, int sd, danger *dg)
 {
-    int df = f - k;
-    return ((f ^ k) & 0xF0) == 0 || ((f ^ k) & 0x0F) == 0 ||
-           ((t ^ k) & 0xF0) == 0 || ((t ^ k) & 0x0F) == 0 ||
-           df == 15 || df == 17 || df == -15 || df == -17;
+    int k = b->pos_[SIDE_BASE(sd)], eb = SIDE_BASE(sd ^ 1), i, p;
+    dg->k = k;
+    dg->from_file = dg->from_rank = dg->to_file = dg->to_rank = dg->legs = 0;
+    p = b->pos_[eb];                               /* enemy king: file only */
+    if (((p ^ k) & 0x0F) == 0)
+        dg->from_file = 1;
+    for (i = 7; i <= 10; i++) {                    /* rooks 7-8, cannons 9-10 */
+        if (!(p = b->pos_[eb + i]))
+            continue;
+        if (((p ^ k) & 0x0F) == 0) {
+            dg->from_file = 1;
+            if (i >= 9)
+                dg->to_file = 1;
+        }
+        if (((p ^ k) & 0xF0) == 0) {
+            dg->from_rank = 1;
+            if (i >= 9)
+                dg->to_rank = 1;
+        }
+    }
+    for (i = 5; i <= 6; i++) {                     /* horses */
+        int df, dr;
+        if (!(p = b->pos_[eb + i]))
+            continue;
+        df = (p & 15) - (k & 15);
+        dr = (p >> 4) - (k >> 4);
+        if (df >= -2 && df <= 2 && dr >= -2 && dr <= 2)
+            dg->legs = 1;
+    }
+}
+
+static inline int risky(const danger *dg, int f, int t)
+{
+    int k = dg->k, df = f - k;
+    return (dg->from_file && ((f ^ k) & 0x0F) == 0) ||
+           (dg->from_rank && ((f ^ k) & 0xF0) == 0) ||
+           (dg->to_file && ((t ^ k) & 0x0F) == 0) ||
+           (dg->to_rank && ((t ^ k) & 0xF0) == 0) ||
+           (dg->legs && (df == 15 || df == 17 || df == -15 || df == -17));
 }
 
 static int filter_legal(xq_board *b, const imove *ps, int np, imove *out)
@@ -208,11 +258,13 @@ static int filter_legal(xq_board *b, const imove *ps, int np, imove *out)
     int sd = b->side_, n = 0, i;
     int k = b->pos_[SIDE_BASE(sd)];
     int check = eng_attacked(b, k, sd ^ 1);
+    danger dg;
 
+    danger_init(b, sd, &dg);
     for (i = 0; i < np; i++) {
         imove m = ps[i];
         int f = IM_FROM(m);
-        if (check || f == k || risky(f, IM_TO(m), k)) {
+        if (check || f == k || risky(&dg, f, IM_TO(m))) {
             int cap = eng_do(b, m), bad;
             bad = eng_king_attacked(b, sd);
             eng_undo(b, m, cap);
