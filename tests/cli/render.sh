@@ -1,8 +1,10 @@
 #!/bin/bash
 # Smoke test of the test-sheet renderer (tools/render): renders 2 sheets with a
-# fixed seed, checks that images and truth files exist, that the truth parses,
-# that every box lies inside its image, that injected illegal moves are really
-# illegal and skipped plies have no cell, and that a rerun is byte-identical.
+# fixed seed, checks them with tools/render/check_truth.py (truth parses, every
+# written text replays to its ICCS move, injected illegal moves are really
+# illegal, skipped plies have no cell, every box lies inside its image), that a
+# rerun is byte-identical, that form_geometry.json is what the renderer draws,
+# and the renderer's rules engine against perft.
 # $1 (the xqscan binary) is not needed. Env: XQ_SOURCE_DIR, XQ_CORPUS_DIR.
 set -eu
 SRC=${XQ_SOURCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -18,53 +20,15 @@ ARGS=(--games "$CORPUS/ccpd-dev.pgn" --iccs "$CORPUS/ccpd-dev.iccs.jsonl" --coun
 for f in "$OUT"/a/*; do
     cmp -s "$f" "$OUT/b/$(basename "$f")" || { echo "not deterministic: $(basename "$f")"; exit 1; }
 done
-"$PY" - "$OUT/a" "$SRC/tools/render" <<'PYEOF'
+"$PY" "$SRC/tools/render/check_truth.py" "$OUT/a"
+"$PY" - "$OUT/a" <<'PYEOF'
 import json, os, sys
-from PIL import Image
-out, tools = sys.argv[1], sys.argv[2]
-sys.path.insert(0, tools)
-import xqgames
-man = json.load(open(os.path.join(out, "manifest.json"), encoding="utf-8"))
+man = json.load(open(os.path.join(sys.argv[1], "manifest.json"), encoding="utf-8"))
 assert len(man["images"]) == 2, man
 for ent in man["images"]:
-    img = Image.open(os.path.join(out, ent["image"]))
-    doc = json.load(open(os.path.join(out, ent["truth"]), encoding="utf-8"))
-    assert doc["format"] == "xqrender-truth" and doc["image"] == ent["image"]
-    page = doc["pages"][0]
-    W, H = img.size
-    assert [W, H] == page["size"], (img.size, page["size"])
-    plies = page["plies"]
-    assert len(plies) == len(page["iccs"]) > 0
-    assert [p["iccs"] for p in plies] == page["iccs"]
-    board = xqgames.Board(page["start_fen"])
-    n_inj = n_skip = 0
-    for p in plies:
-        fl = p["flags"]
-        if fl["skipped"]:
-            assert p["cell"] is None
-            n_skip += 1
-        else:
-            c = p["cell"]
-            x, y, w, h = c["box"]
-            assert 0 <= x and 0 <= y and x + w <= W and y + h <= H and w > 10 and h > 10, c
-            for qx, qy in c["quad"]:
-                assert -1 <= qx <= W + 1 and -1 <= qy <= H + 1, c
-            if fl["blank"]:
-                assert p["text"] == ""
-        if fl["injected_illegal"]:
-            st, _, _ = xqgames.resolve(board, p["text"])
-            assert st != "ok", p
-            n_inj += 1
-        elif not fl["blank"] and not fl["skipped"]:
-            st, m, _ = xqgames.resolve(board, p["text"])
-            assert st == "ok" and xqgames.sqs_to_iccs(*m) == p["iccs"], p
-        board.make(*xqgames.iccs_to_sqs(p["iccs"]))
-    assert n_skip == 1 and n_inj >= 1, (n_skip, n_inj)
-    for hd in page["header"]:
-        x, y, w, h = hd["box"]
-        assert 0 <= x and 0 <= y and x + w <= W and y + h <= H, hd
-    print("ok", ent["image"], W, H, page["style"], page["layout"]["name"],
-          page["degradation"]["kind"], page["counts"])
+    page = json.load(open(os.path.join(sys.argv[1], ent["truth"]), encoding="utf-8"))["pages"][0]
+    c = page["counts"]
+    assert c["skipped"] == 1 and c["injected_illegal"] >= 1, c
 PYEOF
 # xqscan form: the committed geometry is the one the renderer draws, and a
 # clean rendered form puts every cell exactly where form_geometry.json says.

@@ -527,7 +527,8 @@ def run_cells(args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games")
     ap.add_argument("--iccs")
     ap.add_argument("--out")
