@@ -34,6 +34,10 @@ done
 
 XQ_REPORT_SAMPLE_DIR=$out "$html_test" > "$out/html_test.log" 2>&1 ||
   { cat "$out/html_test.log"; exit 1; }
+if typed_test=$(find_test test_report_typed 2>/dev/null); then
+  XQ_REPORT_SAMPLE_DIR=$out "$typed_test" > "$out/typed_write.log" 2>&1 ||
+    { cat "$out/typed_write.log"; exit 1; }
+fi
 grep -q "OK \] test_write_samples" "$out/html_test.log" ||
   { echo "report_html: samples not written"; cat "$out/html_test.log"; exit 1; }
 
@@ -67,4 +71,19 @@ XQ_CORRECTIONS_EXPECT='3:b0c2;4:车９平８;5:b2c2' \
 grep -q "OK \] test_browser_file" "$out/corr_test.log" ||
   { echo "report_html: corrections file not checked"; cat "$out/corr_test.log"; exit 1; }
 echo "report_html: corrections saved in the browser read back by xq_corrections_read"
+
+# A record from the verifier: the browser's corrections applied through
+# xq_verify_typed (what `xqscan --corrections` does) give the arbiter's moves.
+typed_test=$(find_test test_report_typed 2>/dev/null) || typed_test=
+if [[ -n $typed_test ]]; then
+  [[ -f $out/typed.corrections.json && -f $out/typed.expect ]] ||
+    { echo "report_html: typed.html was not reviewed"; exit 1; }
+  XQ_TYPED_CORRECTIONS=$out/typed.corrections.json \
+  XQ_TYPED_EXPECT=$(cat "$out/typed.expect") \
+    "$typed_test" > "$out/typed_test.log" 2>&1 || { cat "$out/typed_test.log"; exit 1; }
+  grep -q "OK \] test_browser_corrections_applied" "$out/typed_test.log" ||
+    { echo "report_html: typed corrections not applied"; cat "$out/typed_test.log"; exit 1; }
+  grep "^ply " "$out/typed_test.log"
+  echo "report_html: corrections from the browser applied by the verifier"
+fi
 ls "$out/shots"

@@ -170,6 +170,40 @@ async function main() {
   await screenshot('sample-reviewed.html', 390);
   await checkConsole('sample.html (review)');
 
+  // typed.html (a record from the verifier), when present: pick the second
+  // candidate of the first flagged ply, type the Chinese text of the second
+  // candidate of the next one; save. DIR/typed.expect gets "ply:iccs;..."
+  // for tests/test_report_typed to apply through the verifier.
+  if (fs.existsSync(path.join(dir, 'typed.html'))) {
+    await load('typed.html');
+    await viewport(390, 844);
+    const picks = await exec(`
+      var fs = document.querySelectorAll('fieldset.rv'), out = [];
+      for (var i = 0; i < fs.length && out.length < 2; i++) {
+        var r = fs[i].querySelectorAll('input[type=radio]:not(.other)');
+        if (r.length < 2) continue;
+        out.push({ ply: fs[i].getAttribute('data-ply'), iccs: r[1].value,
+                   text: r[1].parentNode.textContent.trim().split(/\\s+/)[0] });
+      }
+      return out;`);
+    if (picks.length < 2) fail('typed.html: fewer than two flagged plies with two candidates');
+    else {
+      await click(`fieldset[data-ply="${picks[0].ply}"] input[value="${picks[0].iccs}"]`);
+      const box = await find(`fieldset[data-ply="${picks[1].ply}"] input.typed`);
+      await wd('POST', `${S}/element/${box}/click`, {});
+      await wd('POST', `${S}/element/${box}/value`, { text: picks[1].text });
+      await click('#save');
+      const t2 = await exec("return document.getElementById('corrections-json').textContent;");
+      fs.writeFileSync(path.join(dir, 'typed.corrections.json'), t2);
+      fs.writeFileSync(path.join(dir, 'typed.expect'),
+        picks.map((p) => `${p.ply}:${p.iccs}`).join(';'));
+      info(`typed.html: picked ${picks[0].iccs} at ply ${picks[0].ply}, typed ` +
+           `${picks[1].text} at ply ${picks[1].ply}`);
+      await screenshot('typed-reviewed.html', 390);
+      await checkConsole('typed.html (review)');
+    }
+  }
+
   // index: a click on "Plies" sorts ascending by plies (desktop width: on
   // a phone the table becomes cards without headers, worst first)
   await viewport(1000, 900);
