@@ -646,6 +646,15 @@ static void test_perpetual_check(void **state)
     assert_false(rep.checking[XQ_BLACK]);
     assert_true(xq_board_make_move(&b, mv_of("a8a9"), &fl));
     assert_int_equal(fl, XQ_MV_CHECK | XQ_MV_REPETITION | XQ_MV_PERPETUAL);
+    /* the same by Black: the rook checks along ranks 0 and 1 */
+    load(&b, "3k5/9/9/9/9/9/9/9/r8/5K3 b");
+    play(&b, "a1a0 f0f1 a0a1 f1f0 a1a0", &fl);
+    assert_int_equal(fl, XQ_MV_CHECK | XQ_MV_REPETITION | XQ_MV_PERPETUAL);
+    assert_int_equal(xq_board_perpetual_check(&b), XQ_BLACK);
+    xq_board_repetition(&b, &rep);
+    assert_int_equal(rep.cycle_start, 1);
+    assert_true(rep.checking[XQ_BLACK]);
+    assert_false(rep.checking[XQ_RED]);
     /* a quiet move inside the cycle breaks the perpetual */
     load(&b, "5k3/R8/9/9/9/9/9/9/9/3K5 w");
     play(&b, "a8a9 f9f8 d0d1 f8f7 d1d0 f7f8 a9a8 f8f9", &fl);
