@@ -204,7 +204,7 @@ def plan_errors(rng, n_plies, args):
 
 
 def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=None,
-                 header=None, writer_rng_tag="", page_index=0):
+                 header=None, writer_rng_tag="", page_index=0, layout_seed=None):
     rng = random.Random(seed_str)
     wrng = random.Random(seed_str + ":writer" + writer_rng_tag)
     writer = xqdraw.Writer(wrng, style, messy=(wrng.random() < args.messy_rate) if style == "hand" else None)
@@ -218,7 +218,8 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
         L = xqlayout.form_layout()
     else:
         nb = {"ruled-1": 1, "ruled-2": 2, "ruled-3": 3}.get(layout_kind)
-        L = xqlayout.random_layout(rng, min_moves=(len(plies_all) + offset + 1) // 2, blocks=nb)
+        lrng = random.Random(layout_seed or seed_str + ":layout")   # a pair shares its form
+        L = xqlayout.random_layout(lrng, min_moves=(len(plies_all) + offset + 1) // 2, blocks=nb)
     W, H = L["size"]
     form_mask = Image.new("L", (W, H), 0)
     guide_img = Image.new("L", (W, H), 255)
@@ -435,10 +436,12 @@ def run_sheets(args):
         base = "sheet_%05d" % k
         sheets = []
         if args.pair:
-            img, tr, hv = render_sheet(game, seed_str + ":red", args, style, layout, degrade, owner="red")
+            img, tr, hv = render_sheet(game, seed_str + ":red", args, style, layout, degrade, owner="red",
+                                       layout_seed=seed_str + ":layout")
             style2 = pick(srng, args.style, ["printed", "kai", "hand", "hand"])
             degrade2 = pick(srng, args.degrade, ["none", "scan", "scan", "photo"])
             img2, tr2, _ = render_sheet(game, seed_str + ":black", args, style2, layout, degrade2,
+                                        layout_seed=seed_str + ":layout",
                                         owner="black", header=hv)
             n1, n2 = base + "_red." + ext, base + "_black." + ext
             tr["pair"], tr2["pair"] = n2, n1

@@ -213,6 +213,8 @@ class Writer:
                 p["point_jitter"] = rng.uniform(0.005, 0.015) * m
                 p["hershey"] = rng.choice(["futural", "rowmans", "scripts"])
                 p["pressure"] = rng.uniform(0.0, 0.3)
+                # cursive joins: chance that a stroke's end runs into the next
+                p["connect"] = rng.uniform(0.15, 0.45) if messy else rng.uniform(0.0, 0.12)
             p["ink"] = p["ink"]
         self.ink = INK_COLOURS[p["ink"]]
         # pen pressure / ink load: how dark full coverage gets (1 = solid)
@@ -288,6 +290,7 @@ class Writer:
         tile = Image.new("L", (size * ss, size * ss), 0)
         d = ImageDraw.Draw(tile)
         c = size * ss / 2.0
+        prev_end = None
         for st in strokes:
             dx, dy = rng.gauss(0, sj), rng.gauss(0, sj)
             pts = []
@@ -303,6 +306,13 @@ class Writer:
             if len(pts) == 1:
                 pts = pts * 2
             d.line(pts, fill=255, width=wi, joint="curve")
+            if prev_end is not None and rng.random() < p["connect"]:
+                # a thin connecting trail, as in fast writing
+                mx = (prev_end[0] + pts[0][0]) / 2 + rng.gauss(0, h * 0.05 * ss)
+                my = (prev_end[1] + pts[0][1]) / 2 + rng.gauss(0, h * 0.05 * ss)
+                d.line(_smooth([prev_end, (mx, my), pts[0]], 2), fill=255,
+                       width=max(1, int(wi * 0.55)), joint="curve")
+            prev_end = pts[-1]
             r = wi / 2.0
             for (x, y) in (pts[0], pts[-1]):
                 d.ellipse([x - r, y - r, x + r, y + r], fill=255)
