@@ -15,11 +15,12 @@ shift || true
 harnesses=("$@")
 ((${#harnesses[@]})) || harnesses=(fuzz_move fuzz_record)
 build=${XQ_FUZZ_BUILD:-$top/build-fuzz}
+mkdir -p "$build"
 CC=clang CXX=clang++ cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DXQ_FUZZ=ON -DXQ_SANITIZE=ON -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link" \
-  > "$build.cmake.log" 2>&1 || { cat "$build.cmake.log"; exit 2; }
-cmake --build "$build" --target "${harnesses[@]}" -j2 > "$build.build.log" 2>&1 ||
-  { tail -30 "$build.build.log"; exit 2; }
+  > "$build/cmake.log" 2>&1 || { cat "$build/cmake.log"; exit 2; }
+cmake --build "$build" --target "${harnesses[@]}" -j2 > "$build/build.log" 2>&1 ||
+  { tail -30 "$build/build.log"; exit 2; }
 rc=0
 for h in "${harnesses[@]}"; do
   seeds=$top/tests/fuzz/corpus_${h#fuzz_}
