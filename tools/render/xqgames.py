@@ -38,7 +38,7 @@ def _tokens(movetext):
     movetext = re.sub(r"\{[^}]*\}", " ", movetext)
     out = []
     for tok in movetext.split():
-        if _MOVE_NUM.match(tok) or tok in _RESULTS:
+        if _MOVE_NUM.match(tok) or tok in _RESULTS or set(tok) <= {"."}:
             continue
         tok = re.sub(r"^\d+\.+", "", tok)
         if tok:
