@@ -3,7 +3,7 @@
 
 Draws the ground truth of a rendered sheet over its image: every cell quad
 (green: written, orange: blank, red: illegible / injected / struck, grey:
-unused), header field quads (blue) and each ply number. For checking the
+unused), glyph boxes (cyan), header field quads (blue) and each ply number. For checking the
 renderer's truth and for people tuning cell detection.
 """
 import json
@@ -45,6 +45,8 @@ def main(argv):
         x, y, w, h = c["box"]
         d.rectangle([x + 1, y + 1, x + w - 2, y + h - 2], outline=(200, 0, 200))
         d.text((c["quad"][0][0] + 3, c["quad"][0][1] + 2), str(p["ply"]), fill=col)
+        for g in p.get("glyphs", []):
+            d.polygon([tuple(v) for v in g["quad"]], outline=(0, 170, 220))
     for c in tr["cells"]:
         if c["index"] not in used:
             d.polygon([tuple(v) for v in c["quad"]], outline=(160, 160, 160))

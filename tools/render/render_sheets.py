@@ -75,7 +75,10 @@ TRUTH FORMAT (one JSON object per image file)
               "injected": {"played_text", "reason"} (only when injected),
               "cell": null (skipped) or {"block", "row", "column": red|black,
                        "move", "index", "quad": [[x,y] x4, clockwise from
-                       top-left], "box": [x, y, w, h]}}],
+                       top-left], "box": [x, y, w, h]},
+              "glyphs": (plainly written plies only) [{"char", "quad", "box"}]:
+                       the nominal em box of each written glyph (where the
+                       writer aimed it; ink may stray a little)}],
    "cells": every move cell of the sheet in order {"index", "block", "row",
             "column", "move", "quad", "box", "ply": ply written there or null},
    "counts": {"plies" (on this sheet), "written" (plies with ink in a cell,
@@ -303,6 +306,7 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
             writer.write(ink, text, bot, rng, scale=1.5)
         else:
             writer.write(ink, text, box, rng, guides=cell["guides"])
+            rec["glyph_rects"] = list(writer.last_glyphs)
         rec["text"] = text
         rec["cell_index"] = ci
         cell_used[ci] = i + 1
@@ -332,6 +336,11 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
             ci = rec.pop("cell_index")
             ct = cells_truth[ci]
             rec["cell"] = {k: ct[k] for k in ("block", "row", "column", "move", "index", "quad", "box")}
+        if "glyph_rects" in rec:
+            rec["glyphs"] = []
+            for ch, r in rec.pop("glyph_rects"):
+                q, b = geo(r)
+                rec["glyphs"].append({"char": ch, "quad": q, "box": b})
     counts = {"plies": len(plies_truth),
               "written": sum(1 for p in plies_truth if p.get("cell") and not p["flags"]["blank"]),
               "blank": sum(p["flags"]["blank"] for p in plies_truth),

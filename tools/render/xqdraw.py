@@ -192,7 +192,7 @@ class Writer:
         else:
             messy = (rng.random() < 0.2) if messy is None else messy
             p["messy"] = messy
-            m = 2.0 if messy else 1.0
+            m = 1.7 if messy else 1.0
             p["ink"] = rng.choice(["blue", "blue", "black", "darkblue"])
             p["size"] = rng.uniform(0.55, 0.85)
             p["spacing"] = rng.uniform(0.85, 1.2)
@@ -348,6 +348,7 @@ class Writer:
         [x, y, w, h]. With guides (list of boxes), one glyph per guide."""
         p = self.p
         x, y, w, h = box
+        self.last_glyphs = []
         if not text:
             return None
         if guides and len(guides) >= len(text) and self.style != "printed" or \
@@ -362,6 +363,7 @@ class Writer:
                 gs = size * (1 + rng.gauss(0, p.get("size_jitter", 0.0)))
                 self.glyph(mask, ch, cx, cy, gs, rng)
                 xs.append((cx - gs / 2, cx + gs / 2))
+                self.last_glyphs.append((ch, [cx - gs / 2, cy - gs / 2, gs, gs]))
             return [int(xs[0][0]), int(y + (h - size) / 2), int(xs[-1][1] - xs[0][0]), int(size)]
         if self.style != "printed":   # people keep a little off the ruling
             x, y, w, h = x + w * 0.03, y + h * 0.06, w * 0.94, h * 0.88
@@ -388,6 +390,8 @@ class Writer:
             wob = rng.gauss(0, p.get("baseline_wobble", 0.0)) * size
             gs = size * (1 + rng.gauss(0, p.get("size_jitter", 0.0)))
             self.glyph(mask, ch, cx, yc + wob, gs, rng)
+            gwi = a * gs
+            self.last_glyphs.append((ch, [cx - gwi / 2, yc + wob - gs / 2, gwi, gs]))
             cur += gw
         return [int(x0), int(yc - size / 2), int(total), int(size)]
 
