@@ -32,6 +32,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "strbuf.h"
 #include "xqscan/xq_status.h"
 
 /* ---- options ---------------------------------------------------------- */
@@ -126,6 +127,7 @@ typedef struct {
     const char *version;       /* XQ_VERSION */
     const char *options_json;  /* see xq_batch_options_json */
     const xq_batch_opts *opts;
+    size_t ninputs;            /* inputs in this run (this shard) */
 } xq_batch_info;
 
 const xq_batch_info *xq_batch_job_info(const xq_batch_job *job);
@@ -151,6 +153,10 @@ typedef struct {
     void (*fini)(void *state);
     void *ud;
 } xq_batch_proc;
+
+/* Relative link from NAME.html to the batch's index.html ("../index.html"
+ * for NAME "round3/board07"), appended to sb. */
+xq_status xq_batch_index_href(const char *name, xq_strbuf *sb);
 
 /* Error JSON (schema xqscan/1, status "error") for an input; owned. */
 xq_status xq_batch_error_json(const xq_batch_info *info, const char *part,

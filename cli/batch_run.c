@@ -26,12 +26,12 @@
 #include "sha256.h"
 #include "strbuf.h"
 #include "xq_core.h"
+#include "xqscan/xq_game.h"
+#include "xqscan/xq_report.h"
 
 #define OUTPUT_MARKER ".xqscan-output"
 #define MARKER_TEXT "This folder holds xqscan reports; xqscan never reads it as input.\n"
 
-static const char START_FEN[] =
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 /* ---- one job ----------------------------------------------------------- */
 
@@ -107,43 +107,59 @@ xq_status xq_batch_emit(xq_batch_job *job, const char *part, const char *ext,
     return st;
 }
 
+/* An error record: the game says status "error" and why. */
+static xq_status error_game(const xq_batch_info *info, const char *message,
+                            xq_game **pgame)
+{
+    xq_game *g = NULL;
+    xq_status st;
+    *pgame = NULL;
+    XQ_TRY(xq_game_create(&g));
+    g->is_error = true;
+    if (info->opts)
+        g->unrecorded.threshold = info->opts->threshold;
+    st = xq_game_set_str(&g->version, info->version);
+    if (!st) st = xq_game_set_str(&g->input_sha256, info->sha256 && *info->sha256 ? info->sha256 : NULL);
+    if (!st) st = xq_game_set_str(&g->options_json, info->options_json);
+    if (!st) st = xq_game_set_str(&g->source, info->in->source);
+    if (!st) st = xq_game_set_str(&g->error, message ? message : "unknown error");
+    if (st) {
+        xq_game_destroy(&g);
+        return st;
+    }
+    g->end.consistent = true;
+    *pgame = g;
+    return XQ_OK;
+}
+
 xq_status xq_batch_error_json(const xq_batch_info *info, const char *part,
                               const char *message, char **pjson)
 {
     xq_strbuf sb = XQ_STRBUF_INIT;
+    xq_game *g = NULL;
     xq_status st;
     (void)part;
     if (pjson)
         *pjson = NULL;
     XQ_FAIL_IF(!info || !info->in || !pjson, XQ_EINVAL, "error_json: NULL");
-    st = xq_strbuf_puts(&sb, "{\n  \"schema\": \"xqscan/1\",\n  \"xqscan\": {\"version\": ");
-    if (!st) st = xq_json_put_str(&sb, info->version);
-    if (!st) st = xq_strbuf_puts(&sb, ", \"input_sha256\": ");
-    if (!st) st = xq_json_put_str(&sb, info->sha256 && *info->sha256 ? info->sha256 : NULL);
-    if (!st) st = xq_strbuf_printf(&sb, ", \"options\": %s},\n  \"source\": ",
-                                   info->options_json ? info->options_json : "{}");
-    if (!st) st = xq_json_put_str(&sb, info->in->source);
-    if (!st) st = xq_strbuf_puts(&sb, ",\n  \"status\": \"error\",\n  \"error\": ");
-    if (!st) st = xq_json_put_str(&sb, message ? message : "unknown error");
-    if (!st) st = xq_strbuf_puts(&sb,
-        ",\n  \"owner\": null,\n"
-        "  \"header\": {\"event\": null, \"round\": null, \"board\": null, "
-        "\"red\": null, \"black\": null, \"date\": null, \"result\": null},\n"
-        "  \"start_fen\": ");
-    if (!st) st = xq_json_put_str(&sb, START_FEN);
-    if (!st) st = xq_strbuf_printf(&sb,
-        ",\n  \"plies\": [],\n"
-        "  \"unrecorded\": {\"red\": 0, \"black\": 0, \"total\": 0, \"longest_run\": 0, "
-        "\"threshold\": %d, \"exceeded\": false, \"rule\": \"WXF 7.6, 3.1.F\"},\n"
-        "  \"findings\": [],\n"
-        "  \"end\": {\"position\": \"normal\", \"recorded_result\": null, \"consistent\": true}\n"
-        "}\n", info->opts ? info->opts->threshold : 16);
+    XQ_TRY(error_game(info, message, &g));
+    st = xq_report_json(g, &sb);
+    xq_game_destroy(&g);
     if (st) {
         xq_strbuf_free(&sb);
         return st;
     }
     *pjson = xq_strbuf_take(&sb);
     return *pjson ? XQ_OK : XQ_ENOMEM;
+}
+
+/* "../../index.html" for NAME "a/b/c" */
+xq_status xq_batch_index_href(const char *name, xq_strbuf *sb)
+{
+    const char *p;
+    for (p = name; (p = strchr(p, '/')); p++)
+        XQ_TRY(xq_strbuf_puts(sb, "../"));
+    return xq_strbuf_puts(sb, "index.html");
 }
 
 /* Canonical text of a JSON value, for comparing options objects. */
@@ -228,21 +244,37 @@ static void remove_stale_parts(int outfd, const char *name, char kind, int from)
     }
 }
 
-/* The input failed: NAME.json says so; outputs of an earlier good run go. */
+/* The input failed: NAME.json says so (NAME.html too, for the index's
+ * link); outputs of an earlier good run of the input go. */
 static xq_status write_error(int outfd, const xq_batch_info *info, const char *msg)
 {
-    char *json = NULL, path[PATH_MAX];
+    char path[PATH_MAX];
+    xq_strbuf json = XQ_STRBUF_INIT, html = XQ_STRBUF_INIT, href = XQ_STRBUF_INIT;
+    xq_html_options ho;
+    xq_game *g = NULL;
     xq_status st;
     snprintf(path, sizeof path, "%s.pgn", info->in->name);
     unlinkat(outfd, path, 0);
-    snprintf(path, sizeof path, "%s.html", info->in->name);
-    unlinkat(outfd, path, 0);
     remove_stale_parts(outfd, info->in->name, 'p', 2);
     remove_stale_parts(outfd, info->in->name, 'g', 2);
-    XQ_TRY(xq_batch_error_json(info, "", msg, &json));
-    snprintf(path, sizeof path, "%s.json", info->in->name);
-    st = xq_batch_write_at(outfd, path, json, strlen(json));
-    xq_free(json);
+    XQ_TRY(error_game(info, msg, &g));
+    memset(&ho, 0, sizeof ho);
+    st = xq_batch_index_href(info->in->name, &href);
+    ho.index_href = xq_strbuf_cstr(&href);
+    if (!st) st = xq_report_json(g, &json);
+    if (!st) st = xq_report_html(g, &ho, &html);
+    if (!st) {
+        snprintf(path, sizeof path, "%s.html", info->in->name);
+        st = xq_batch_write_at(outfd, path, xq_strbuf_cstr(&html), html.len);
+    }
+    if (!st) {
+        snprintf(path, sizeof path, "%s.json", info->in->name);
+        st = xq_batch_write_at(outfd, path, xq_strbuf_cstr(&json), json.len);
+    }
+    xq_game_destroy(&g);
+    xq_strbuf_free(&json);
+    xq_strbuf_free(&html);
+    xq_strbuf_free(&href);
     return st;
 }
 
@@ -306,6 +338,7 @@ static void process_one(const shared *sh, void *state, int32_t idx, result_msg *
     job.info.version = XQ_VERSION;
     job.info.options_json = sh->options_json;
     job.info.opts = sh->opts;
+    job.info.ninputs = sh->in->n;
     job.outfd = sh->outfd;
     res->idx = idx;
     res->msg[0] = '\0';
@@ -565,6 +598,7 @@ static void worker_lost(const shared *sh, progress *pg, worker *w, int wstatus,
     info.version = XQ_VERSION;
     info.options_json = sh->options_json;
     info.opts = sh->opts;
+    info.ninputs = sh->in->n;
     if (write_error(sh->outfd, &info, msg)) {
         size_t n = strlen(msg);
         snprintf(msg + n, sizeof msg - n, " (error JSON not written: %s)", strerror(errno));

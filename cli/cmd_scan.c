@@ -1,39 +1,75 @@
 /* cmd_scan.c - `xqscan [scan] [OPTIONS] PATH...`: scoresheet images through
  * the batch machinery (batch.h). Each worker process starts its engines
- * once; each input is checked structurally (batch_image.c) and then read,
- * verified and reported by xq_scan_file(). */
+ * once (xq_scanner_create: Tesseract + glyph models); each input is first
+ * checked structurally (xq_batch_image_check: truncated, mislabelled or
+ * absurdly large files are refused before decoding), then read, verified
+ * and reported by xq_scan_file() (include/xqscan/xqscan.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "batch.h"
 #include "cli.h"
+#include "strbuf.h"
 #include "xq_core.h"
+#include "xqscan/xqscan.h"
 
 static xq_status scan_init(void *ud, void **pstate, char *err, size_t errlen)
 {
-    (void)ud;
-    (void)err;
-    (void)errlen;
-    *pstate = NULL;
-    return XQ_OK;
+    const xq_batch_opts *opts = ud;
+    xq_scan_options so;
+    xq_scanner *sc = NULL;
+    xq_status st;
+    xq_scan_options_init(&so);
+    so.threshold = opts->threshold;
+    so.notation = opts->notation;
+    so.corrections = opts->corrections;
+    st = xq_scanner_create(&sc, &so, err, errlen);
+    *pstate = sc;
+    return st;
+}
+
+typedef struct {
+    xq_batch_job *job;
+} emit_ctx;
+
+static xq_status scan_emit(void *ud, int page, const char *ext, const char *data, size_t len)
+{
+    emit_ctx *ctx = ud;
+    char part[32] = "";
+    if (page > 1)
+        snprintf(part, sizeof part, "-p%d", page);
+    return xq_batch_emit(ctx->job, part, ext, data, len);
 }
 
 static xq_status scan_run(void *state, xq_batch_job *job, char *err, size_t errlen)
 {
     const xq_batch_info *info = xq_batch_job_info(job);
-    int pages = 0, w = 0, h = 0;
+    xq_scanner *sc = state;
+    xq_scan_input in;
+    xq_strbuf href = XQ_STRBUF_INIT;
+    emit_ctx ctx = { job };
+    int pages = 0, w = 0, h = 0, flags = 0;
     xq_status st;
-    (void)state;
     st = xq_batch_image_check(info->in->path, 0, &pages, &w, &h, err, errlen);
     if (st)
         return st;
-    snprintf(err, errlen, "this build of xqscan has no OCR stage yet");
-    return XQ_EOCR;
+    XQ_TRY(xq_batch_index_href(info->in->name, &href));
+    memset(&in, 0, sizeof in);
+    in.source = info->in->source;
+    in.input_sha256 = info->sha256;
+    in.options_json = info->options_json;
+    in.index_href = xq_strbuf_cstr(&href);
+    st = xq_scan_file(sc, info->in->path, &in, scan_emit, &ctx, &flags, NULL, err, errlen);
+    xq_strbuf_free(&href);
+    if (!st && (flags & XQ_SCAN_NEEDS_ARBITER))
+        xq_batch_job_flag_findings(job);
+    return st;
 }
 
 static void scan_fini(void *state)
 {
-    (void)state;
+    xq_scanner *sc = state;
+    xq_scanner_destroy(&sc);
 }
 
 int cli_scan(int argc, char **argv)
@@ -46,5 +82,6 @@ int cli_scan(int argc, char **argv)
     rc = xq_batch_parse_args(argc, argv, &opts, &paths, &npaths);
     if (rc || npaths == 0)
         return rc;
+    proc.ud = &opts;
     return xq_batch_run(&opts, paths, npaths, xq_batch_sniff_image, &proc, NULL);
 }

@@ -1,0 +1,270 @@
+/* scan_file.c - xq_scan_file() (include/xqscan/xqscan.h): the scan path
+ * through the stages, one image file at a time:
+ *   ocr    xq_ocr_read_file -> sheets of cells (each page one sheet)
+ *   verify xq_verify_sheet over xq_verify_source_from_sheet
+ *   report xq_report_pgn / _json / _html
+ * plus the glue none of the stages owns: header fields and the recorded
+ * result from the sheet's header, the arbiter's corrections for this sheet,
+ * cell crops for the HTML report (looked up by the ply's cell box).
+ */
+#include "xqscan/xqscan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "strbuf.h"
+#include "xq_core.h"
+#include "xqscan/xq_ocr.h"
+#include "xqscan/xq_report.h"
+#include "xqscan/xq_verify.h"
+
+struct xq_scanner {
+    xq_ocr *ocr;
+    int threshold;
+    xq_pgn_notation notation;
+    xq_corrections *corr;        /* NULL: none */
+    bool corr_any;
+};
+
+const char *xq_version(void)
+{
+    return XQ_VERSION;
+}
+
+void xq_scan_options_init(xq_scan_options *opts)
+{
+    if (!opts)
+        return;
+    memset(opts, 0, sizeof *opts);
+    opts->threshold = 16;
+}
+
+xq_status xq_scanner_create(xq_scanner **psc, const xq_scan_options *opts,
+                            char *err, size_t errlen)
+{
+    xq_scanner *sc;
+    xq_ocr_options oo;
+    xq_status st;
+    if (psc)
+        *psc = NULL;
+    if (err && errlen)
+        err[0] = '\0';
+    XQ_FAIL_IF(!psc || !err || !errlen, XQ_EINVAL, "scanner_create: NULL");
+    sc = xq_calloc(1, sizeof *sc);
+    XQ_FAIL_IF(!sc, XQ_ENOMEM, "scanner");
+    sc->threshold = opts && opts->threshold > 0 ? opts->threshold : 16;
+    if (opts && opts->notation &&
+        xq_pgn_notation_parse(opts->notation, &sc->notation) != XQ_OK) {
+        snprintf(err, errlen, "unknown notation '%s'", opts->notation);
+        xq_free(sc);
+        return XQ_EINVAL;
+    }
+    if (opts && opts->corrections) {
+        st = xq_corrections_read(opts->corrections, &sc->corr);
+        if (st) {
+            snprintf(err, errlen, "corrections file %s: %s", opts->corrections,
+                     st == XQ_EIO ? "cannot be read" : "not a corrections file");
+            xq_free(sc);
+            return st;
+        }
+        sc->corr_any = opts->corrections_any_sheet;
+    }
+    memset(&oo, 0, sizeof oo);
+    oo.tessdata = opts ? opts->tessdata : NULL;
+    oo.max_pixels = opts ? opts->max_pixels : 0;
+    st = xq_ocr_create(&sc->ocr, &oo);
+    if (st) {
+        snprintf(err, errlen, "cannot start the OCR engine (Tesseract with chi_sim "
+                              "and chi_tra): %s", xq_status_str(st));
+        xq_corrections_destroy(&sc->corr);
+        xq_free(sc);
+        return st;
+    }
+    *psc = sc;
+    return XQ_OK;
+}
+
+void xq_scanner_destroy(xq_scanner **psc)
+{
+    if (!psc || !*psc)
+        return;
+    xq_ocr_destroy(&(*psc)->ocr);
+    xq_corrections_destroy(&(*psc)->corr);
+    xq_free(*psc);
+    *psc = NULL;
+}
+
+/* The recorded result as the sheet's header writes it, normalised; NULL
+ * when it says nothing recognisable. */
+static const char *norm_result(const char *s)
+{
+    if (!s || !*s)
+        return NULL;
+    if (strstr(s, "1/2") || strstr(s, "½") || strstr(s, "和"))
+        return "1/2-1/2";
+    if (strstr(s, "1-0") || strstr(s, "1:0") || strstr(s, "红胜") || strstr(s, "紅勝"))
+        return "1-0";
+    if (strstr(s, "0-1") || strstr(s, "0:1") || strstr(s, "黑胜") || strstr(s, "黑勝"))
+        return "0-1";
+    return NULL;
+}
+
+static bool corrections_match(const xq_scanner *sc, const xq_scan_input *in)
+{
+    const xq_corrections *c = sc->corr;
+    if (!c)
+        return false;
+    if (c->input_sha256 && *c->input_sha256)
+        return in && in->input_sha256 && !strcmp(c->input_sha256, in->input_sha256);
+    if (c->source && *c->source)
+        return in && in->source && !strcmp(c->source, in->source);
+    return sc->corr_any;
+}
+
+/* Cell crops for the report: the ply's cell is found by its box. */
+static void add_crops(xq_sheet *sheet, xq_game *g)
+{
+    size_t i, c, n = xq_sheet_ncells(sheet);
+    for (i = 0; i < g->nplies; i++) {
+        xq_ply *p = &g->plies[i];
+        if (!p->has_cell || p->crop.px)
+            continue;
+        for (c = 0; c < n; c++) {
+            int box[4];
+            if (xq_sheet_cell_box(sheet, c, box) == XQ_OK && !memcmp(box, p->cell_box, sizeof box)) {
+                if (xq_sheet_cell_crop(sheet, c, &p->crop) != XQ_OK)
+                    memset(&p->crop, 0, sizeof p->crop);
+                break;
+            }
+        }
+    }
+}
+
+static bool needs_arbiter(const xq_game *g)
+{
+    size_t i;
+    for (i = 0; i < g->nfindings; i++)
+        if (g->findings[i].severity != XQ_SEV_INFO)
+            return true;
+    for (i = 0; i < g->nplies; i++)
+        if (g->plies[i].review)
+            return true;
+    return false;
+}
+
+static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
+                           const xq_scan_input *in, xq_scan_emit_fn emit, void *ud,
+                           int *pflags)
+{
+    static const xq_header_field fields[] = {
+        XQ_HDR_EVENT, XQ_HDR_ROUND, XQ_HDR_BOARD, XQ_HDR_RED, XQ_HDR_BLACK, XQ_HDR_DATE,
+    };
+    xq_game *g = NULL;
+    xq_verify_options vo;
+    xq_verify_correction *vc = NULL;
+    xq_sheet_cells cells;
+    xq_cell_source src;
+    xq_html_options ho;
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    xq_status st;
+    size_t i;
+    char **dst[6];
+
+    XQ_TRY(xq_game_create(&g));
+    dst[0] = &g->header.event; dst[1] = &g->header.round; dst[2] = &g->header.board;
+    dst[3] = &g->header.red;   dst[4] = &g->header.black; dst[5] = &g->header.date;
+    st = xq_game_set_str(&g->version, XQ_VERSION);
+    if (!st && in) st = xq_game_set_str(&g->input_sha256, in->input_sha256);
+    if (!st && in) st = xq_game_set_str(&g->options_json, in->options_json);
+    if (!st && in) st = xq_game_set_str(&g->source, in->source);
+    for (i = 0; i < XQ_ARRAY_LEN(fields) && !st; i++)
+        st = xq_game_set_str(dst[i], xq_sheet_header(sheet, fields[i]));
+    if (st)
+        goto out;
+
+    xq_verify_options_init(&vo);
+    vo.threshold = sc->threshold;
+    vo.recorded_result = norm_result(xq_sheet_header(sheet, XQ_HDR_RESULT));
+    if (corrections_match(sc, in) && sc->corr->nplies) {
+        vc = xq_calloc(sc->corr->nplies, sizeof *vc);
+        if (!vc) {
+            st = XQ_ENOMEM;
+            goto out;
+        }
+        for (i = 0; i < sc->corr->nplies; i++) {
+            vc[i].ply = sc->corr->plies[i].ply;
+            vc[i].move = sc->corr->plies[i].move;
+        }
+        vo.corrections = vc;
+        vo.ncorrections = sc->corr->nplies;
+    }
+    cells.ocr = sc->ocr;
+    cells.sheet = sheet;
+    xq_verify_source_from_sheet(&cells, &src);
+    st = xq_verify_sheet(&src, &vo, g);
+    if (st)
+        goto out;
+    add_crops(sheet, g);
+    /* nothing read is not a clean sheet: an arbiter must look at the page */
+    if (xq_sheet_ncells(sheet) == 0) {
+        st = xq_game_add_finding(g, 0, XQ_SEV_WARNING, "no_move_table", "",
+                                 "no table of moves was found on page %d", page);
+        if (st)
+            goto out;
+    }
+    if (needs_arbiter(g))
+        *pflags |= XQ_SCAN_NEEDS_ARBITER;
+
+    memset(&ho, 0, sizeof ho);
+    ho.index_href = in ? in->index_href : NULL;
+    st = xq_report_pgn(g, sc->notation, &sb);
+    if (!st) st = emit(ud, page, ".pgn", xq_strbuf_cstr(&sb), sb.len);
+    xq_strbuf_reset(&sb);
+    if (!st) st = xq_report_html(g, &ho, &sb);
+    if (!st) st = emit(ud, page, ".html", xq_strbuf_cstr(&sb), sb.len);
+    xq_strbuf_reset(&sb);
+    if (!st) st = xq_report_json(g, &sb);
+    if (!st) st = emit(ud, page, ".json", xq_strbuf_cstr(&sb), sb.len);
+out:
+    xq_strbuf_free(&sb);
+    xq_free(vc);
+    xq_game_destroy(&g);
+    return st;
+}
+
+xq_status xq_scan_file(xq_scanner *sc, const char *path,
+                       const xq_scan_input *in, xq_scan_emit_fn emit, void *ud,
+                       int *pflags, size_t *pnsheets, char *err, size_t errlen)
+{
+    xq_sheet **sheets = NULL;
+    size_t n = 0, k;
+    xq_status st;
+    int flags = 0;
+    if (pflags)
+        *pflags = 0;
+    if (pnsheets)
+        *pnsheets = 0;
+    if (err && errlen)
+        err[0] = '\0';
+    XQ_FAIL_IF(!sc || !path || !emit || !err || !errlen, XQ_EINVAL, "scan_file: NULL");
+    st = xq_ocr_read_file(sc->ocr, path, &sheets, &n, err, errlen);
+    if (st) {
+        if (!err[0])
+            snprintf(err, errlen, "%s", xq_status_str(st));
+        return st;
+    }
+    /* later pages first: the batch takes page 1's JSON as "input done" */
+    for (k = n; k-- > 0 && !st;) {
+        st = one_sheet(sc, sheets[k], (int)k + 1, in, emit, ud, &flags);
+        if (st && !err[0])
+            snprintf(err, errlen, "page %zu: %s", k + 1, xq_status_str(st));
+    }
+    xq_ocr_sheets_free(&sheets, n);
+    if (!st) {
+        if (pflags)
+            *pflags = flags;
+        if (pnsheets)
+            *pnsheets = n;
+    }
+    return st;
+}

@@ -1,0 +1,79 @@
+/* xqscan.h - the umbrella API: one scoresheet image in, verified reports out.
+ *
+ *   xq_scanner *sc;
+ *   xq_scanner_create(&sc, &opts, err, sizeof err);    once per process
+ *   xq_scan_file(sc, "round3/board07.png", &input, emit, ud, &flags, err, n);
+ *   xq_scanner_destroy(&sc);
+ *
+ * xq_scan_file runs the stages in order: xq_ocr_read_file (every page of the
+ * image is one sheet) -> xq_verify_sheet (through the sheet's cell source)
+ * -> xq_report_pgn / xq_report_json / xq_report_html, and hands each report
+ * to emit() as text; it writes no file itself (the batch in cli/ writes them
+ * atomically). The stage headers (xq_ocr.h, xq_verify.h, xq_report.h) stay
+ * usable on their own.
+ */
+#ifndef XQSCAN_H
+#define XQSCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "xq_game.h"
+#include "xq_status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct xq_scanner xq_scanner;
+
+typedef struct {
+    int         threshold;     /* unrecorded-move threshold; <= 0: 16 */
+    const char *notation;      /* moves in the PGN: chinese, traditional,
+                                  wxf, iccs; NULL: chinese */
+    const char *corrections;   /* an arbiter's corrections file, or NULL */
+    bool        corrections_any_sheet; /* apply corrections that name no
+                                  sheet (no source, no input_sha256); else
+                                  they apply only to the sheet they name */
+    const char *tessdata;      /* Tesseract data folder; NULL: default */
+    long        max_pixels;    /* refuse larger images; 0: 100 megapixels */
+} xq_scan_options;
+
+void xq_scan_options_init(xq_scan_options *opts);
+
+/* What the JSON records about the input (all may be NULL). */
+typedef struct {
+    const char *source;        /* path relative to the folder given */
+    const char *input_sha256;
+    const char *options_json;  /* a JSON object */
+    const char *index_href;    /* link from each HTML report to the index */
+} xq_scan_input;
+
+/* One report of one sheet: page 1, 2, ... of the input; ext ".pgn",
+ * ".json" or ".html". A non-OK return stops xq_scan_file with that status. */
+typedef xq_status (*xq_scan_emit_fn)(void *ud, int page, const char *ext,
+                                     const char *data, size_t len);
+
+#define XQ_SCAN_NEEDS_ARBITER 1   /* some sheet has an error or warning
+                                     finding, or a ply under review */
+
+/* Start the engines (Tesseract with chi_sim+chi_tra, glyph models) and read
+ * the corrections file. XQ_EOCR / XQ_EIO / XQ_EINVAL with a message in err. */
+xq_status xq_scanner_create(xq_scanner **psc, const xq_scan_options *opts,
+                            char *err, size_t errlen);
+void xq_scanner_destroy(xq_scanner **psc);
+
+/* Read, verify and report every sheet of one image file. Errors (XQ_EIO,
+ * XQ_EIMAGE: unreadable, not an image, truncated, too large) come with a
+ * one-line reason in err; problems ON the sheet are findings, not errors.
+ * *pflags gets XQ_SCAN_NEEDS_ARBITER; *pnsheets the number of sheets. */
+xq_status xq_scan_file(xq_scanner *sc, const char *path,
+                       const xq_scan_input *in, xq_scan_emit_fn emit, void *ud,
+                       int *pflags, size_t *pnsheets, char *err, size_t errlen);
+
+/* "0.1.0" */
+const char *xq_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
