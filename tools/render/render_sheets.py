@@ -67,12 +67,16 @@ TRUTH FORMAT (one JSON object per image file)
    "game_plies": plies in the whole game, "truncated": true if the sheet ran out,
    "header": [{"field": event|round|board|red|black|date|result, "label",
                "value" (as written, "" if empty), "quad", "box"}],
-   "plies": [{"ply": 1-based, "side": "red"|"black", "iccs",
+   "plies": [{"ply": 1-based index in the record (when the FEN has Black to
+              move, ply 1 is Black's and move 1's Red cell stays empty),
+              "side": "red"|"black", "iccs",
               "source_text" (corpus), "text" (as written; "" when blank),
               "flags": {"blank", "illegible", "injected_illegal", "struck",
                         "skipped"},
-              "struck_text" (only when struck: the crossed-out text),
-              "injected": {"played_text", "reason"} (only when injected),
+              "struck_text" (only when struck: the crossed-out text, written
+                       small above the correction, which is "text"),
+              "injected": {"played_text", "reason"} (only when injected; "text"
+                       is then the wrong text on the sheet),
               "cell": null (skipped) or {"block", "row", "column": red|black,
                        "move", "index", "quad": [[x,y] x4, clockwise from
                        top-left], "box": [x, y, w, h]},
@@ -98,19 +102,18 @@ BENCHMARK SET
 
 TOOLS BESIDE THIS ONE
   overlay_truth.py IMAGE [OUT]   draws the truth cells/header over the image
+  check_truth.py DIR             validates every image + truth in DIR
   bench_render.py [--count N]    seconds per sheet per style x degradation
   xqform.py                      the xqscan form geometry (form_geometry.json)
   xqgames.py                     PGN reading, a small rules engine, spelling
   xqdraw.py / xqlayout.py / xqdegrade.py   writing, layouts, degradations
 """
 import argparse
-import io
 import json
 import os
 import random
 import sys
 
-import numpy as np
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -168,8 +171,6 @@ def header_values(game, rng, latin):
             return "%s %s" % (rng.choice(PINYIN_SURNAMES), rng.choice(PINYIN_GIVEN))
         red, black = name(), name()
         ev = "%s %d" % (rng.choice(EVENTS_LATIN), rng.randint(1995, 2025))
-    if not latin and not has_cjk and rng.random() < 0.0:
-        pass
     date = clean(tags.get("Date"))
     if not date or not any(ch.isdigit() for ch in date):
         date = "%d.%d.%d" % (rng.randint(1990, 2025), rng.randint(1, 12), rng.randint(1, 28))

@@ -49,8 +49,6 @@ def font_has(name, ch):
     r = _cover_cache.get(key)
     if r is None:
         f = font(name, 40)
-        if "notdef" not in _cover_cache:
-            pass
         m1 = f.getmask(ch)
         m2 = f.getmask("\U0010FFFD")
         r = not (m1.size == m2.size and bytes(m1) == bytes(m2))
@@ -215,7 +213,6 @@ class Writer:
                 p["pressure"] = rng.uniform(0.0, 0.3)
                 # cursive joins: chance that a stroke's end runs into the next
                 p["connect"] = rng.uniform(0.15, 0.45) if messy else rng.uniform(0.0, 0.12)
-            p["ink"] = p["ink"]
         self.ink = INK_COLOURS[p["ink"]]
         # pen pressure / ink load: how dark full coverage gets (1 = solid)
         p["ink_density"] = 1.0 if style == "printed" else round(rng.uniform(0.7, 1.0), 3)
@@ -351,8 +348,7 @@ class Writer:
         self.last_glyphs = []
         if not text:
             return None
-        if guides and len(guides) >= len(text) and self.style != "printed" or \
-                (guides and self.style == "printed" and len(guides) >= len(text)):
+        if guides and len(guides) >= len(text):     # one glyph per guide box
             gh = min(g[3] for g in guides)
             size = gh * min(0.92, p["size"] + 0.12) * scale
             xs = []
