@@ -17,13 +17,52 @@ static void usage(FILE *f)
           "  stderr), 64 usage error.\n", f);
 }
 
+/* Hints worth a look that do not stop the conversion: numerals or glyphs
+ * of the other side (炮2平5 for Red), one line per ply on stderr. Returns
+ * how many moves leave out 前/后 where the board leaves one move (common in
+ * archives; counted, not listed). */
+static size_t report_warnings(const char *path, size_t gi, const xq_record_game *g)
+{
+    size_t omitted = 0;
+    xq_board *b = xq_malloc(sizeof *b);
+    unsigned flags = xq_record_game_lex_flags(g);
+    size_t i;
+    if (!b)
+        return 0;
+    if (g->fen ? xq_board_from_fen(b, g->fen, NULL, 0) != XQ_OK : 0) {
+        xq_free(b);
+        return 0;
+    }
+    if (!g->fen)
+        xq_board_init_start(b);
+    for (i = 0; i < g->nmoves; i++) {
+        xq_resolution res;
+        xq_notation_read(b, g->moves[i].text, flags, &res);
+        if (res.code != XQ_RES_OK)
+            break;
+        if (res.warnings & (XQ_RWARN_SIDE_NUMERALS | XQ_RWARN_SIDE_GLYPH))
+            fprintf(stderr, "xqscan convert: %s: game %zu, ply %zu (line %d) '%s': "
+                    "warning: %s\n", path, gi + 1, i + 1, g->moves[i].line,
+                    g->moves[i].text,
+                    res.warnings & XQ_RWARN_SIDE_NUMERALS
+                        ? "numerals of the other side (read for the side to move)"
+                        : "piece glyph of the other side (read for the side to move)");
+        if (res.warnings & XQ_RWARN_UNDISAMBIGUATED)
+            omitted++;
+        if (!xq_board_make_move(b, res.mv, NULL))
+            break;
+    }
+    xq_free(b);
+    return omitted;
+}
+
 int cli_convert(int argc, char **argv)
 {
     const char *to = NULL, *path = NULL;
     xq_notation_kind kind;
     xq_record *rec = NULL;
     xq_status st;
-    size_t i, n;
+    size_t i, n, omitted = 0;
     int rc = XQ_EXIT_OK, k;
     for (k = 1; k < argc; k++) {
         const char *a = argv[k];
@@ -90,11 +129,16 @@ int cli_convert(int argc, char **argv)
             rc = XQ_EXIT_FINDINGS;
             continue;
         }
+        omitted += report_warnings(strcmp(path, "-") ? path : "(stdin)", i, g);
         if (i > 0)
             fputc('\n', stdout);
         fputs(pgn, stdout);
         xq_free(pgn);
     }
+    if (omitted)
+        fprintf(stderr, "xqscan convert: %s: note: %zu move(s) leave out 前/后 for "
+                "two like pieces on a file; the position leaves one legal move\n",
+                strcmp(path, "-") ? path : "(stdin)", omitted);
     xq_record_destroy(&rec);
     if (fflush(stdout) != 0) {
         fprintf(stderr, "xqscan convert: cannot write output\n");

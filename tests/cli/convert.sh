@@ -119,6 +119,16 @@ fi
 out=$(printf '1. 炮二平五 马8进7\n' | "$bin" convert --to wxf -)
 [[ $out == *"1. C2=5 H8+7"* ]] && ok "stdin" || bad "stdin: $out"
 
+# Numerals of the other side: a warning naming the ply, not an error.
+printf '1. 炮二平五 马8进7 2. 马2进3 车９平８\n' > "$tmp/hint.txt"
+out=$("$bin" convert --to iccs "$tmp/hint.txt" 2> "$tmp/hint.err")
+rc=$?
+if [[ $rc -eq 0 && $out == *"2. h0g2 i9h9"* ]] && grep -q "game 1, ply 3 .*warning: numerals of the other side" "$tmp/hint.err"; then
+  ok "other side's numerals: warning, exit 0"
+else
+  bad "other side's numerals: exit $rc, $(cat "$tmp/hint.err")"
+fi
+
 # Bad input: exit 1, message names the game and the ply, no crash.
 expect_bad() {  # name input grep-pattern
   local name=$1 pat=$3 rc
