@@ -6,6 +6,7 @@
  *   check/mate/repetition flags): plies per second.
  * Wall time and process CPU time are both printed: the machine is shared.
  * Usage: bench_engine [PERFT_DEPTH]   (default 5) */
+#define _POSIX_C_SOURCE 200809L   /* strtok_r, mkstemp, clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

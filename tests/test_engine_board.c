@@ -3,6 +3,7 @@
  * make/unmake, hash, status (check, mate, stalemate), repetition, perpetual
  * check, the natural move limit counters, flying general, the history
  * limit, and random/garbage FEN input (run it under ASan: -DXQ_SANITIZE=ON). */
+#define _POSIX_C_SOURCE 200809L   /* strtok_r, mkstemp, clock_gettime */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

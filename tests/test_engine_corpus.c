@@ -4,6 +4,7 @@
  * (which were made with Fairy-Stockfish: "a label to test against, not
  * gospel"). The incremental Zobrist key is checked against a fresh one
  * (FEN round trip) at every ply. Skips when the corpus is absent. */
+#define _POSIX_C_SOURCE 200809L   /* strtok_r, mkstemp, clock_gettime */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

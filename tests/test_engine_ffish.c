@@ -10,6 +10,7 @@
  * full run there: XQ_FFISH_POSITIONS=-1, see tools/ffish/diff_all.sh);
  * XQ_FFISH_WALKS=N random walks per 8 corpus positions (default 1).
  * Skips cleanly, saying why, when the corpus, node or ffish is absent. */
+#define _POSIX_C_SOURCE 200809L   /* strtok_r, mkstemp, clock_gettime */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
