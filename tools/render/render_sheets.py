@@ -186,11 +186,11 @@ def header_values(game, rng, latin):
             "date": date, "result": res}
 
 
-def compose(page_size, form_mask, guide_img, ink_mask, ink_rgb, paper_rgb):
-    """Paper * guides/shades, then black form ink, then writer's ink."""
+def compose(page_size, form_mask, guide_img, ink_mask, ink_rgb, paper_rgb, print_rgb=(20, 20, 20)):
+    """Paper * guides/shades, then the form's print, then writer's ink."""
     base = Image.merge("RGB", [guide_img.point([int(v * c / 255.0 + 0.5) for v in range(256)])
                                for c in paper_rgb])
-    base.paste((20, 20, 20), (0, 0) + tuple(page_size), form_mask)
+    base.paste(tuple(print_rgb), (0, 0) + tuple(page_size), form_mask)
     base.paste(tuple(ink_rgb), (0, 0) + tuple(page_size), ink_mask)
     return base
 
@@ -318,7 +318,8 @@ def render_sheet(game, seed_str, args, style, layout_kind, degrade_kind, owner=N
         dens = writer.p["ink_density"]
         ink = ink.point([int(v * dens + 0.5) for v in range(256)])
     paper = tuple(int(v) for v in (rng.uniform(245, 255), rng.uniform(243, 253), rng.uniform(235, 250)))
-    page = compose((W, H), form_mask, guide_img, ink, writer.ink, paper)
+    page = compose((W, H), form_mask, guide_img, ink, writer.ink, paper,
+                   tuple(L["params"].get("print_colour", (20, 20, 20))))
     img, Hm, dparams, dpi = xqdegrade.degrade(page, degrade_kind, rng)
     size = img.size
 

@@ -166,7 +166,9 @@ def random_layout(rng, min_moves=0, blocks=None):
                    "header": header_style, "labels": "zh" if zh else "en",
                    "column_labels": list(col_labels) if col_labels else None,
                    "line_width": [lw_in, lw_out], "margins": [mx, mt, mb], "block_gap": gap,
-                   "title": title, "shaded_rows": shade, "footer": bool(footer)}
+                   "title": title, "shaded_rows": shade, "footer": bool(footer),
+                   "print_colour": list(rng.choice([(20, 20, 20)] * 8 + [(80, 80, 80), (160, 35, 35),
+                                                                         (35, 60, 140)]))}
     return L
 
 
@@ -186,7 +188,8 @@ def form_layout():
     L["cells"].sort(key=lambda c: (c["move"], c["column"] != "red"))
     L["name"] = "xqscan-form"
     L["size"] = (g["page"]["width"], g["page"]["height"])
-    L["params"] = {"page": "A4", "blocks": 3, "rows": 40, "form_version": g["version"]}
+    L["params"] = {"page": "A4", "blocks": 3, "rows": 40, "form_version": g["version"],
+                   "print_colour": [20, 20, 20]}
     return L
 
 
