@@ -129,7 +129,7 @@ xq_status xq_report_pgn(const xq_game *g, xq_pgn_notation nt, xq_strbuf *out)
 {
     const char *result;
     size_t i;
-    int side0, movenum, need_number = 1, line_has = 0;
+    int side0, movenum, line_has = 0;
     XQ_FAIL_IF(!g || !out, XQ_EINVAL, "pgn arguments");
     XQ_FAIL_IF((unsigned)nt > XQ_PGN_ICCS, XQ_EINVAL, "notation");
     result = g->header.result && *g->header.result ? g->header.result : "*";
@@ -183,24 +183,23 @@ xq_status xq_report_pgn(const xq_game *g, xq_pgn_notation nt, xq_strbuf *out)
             if (line_has)
                 XQ_TRY(xq_strbuf_putc(out, '\n'));
             XQ_TRY(xq_strbuf_printf(out, "%d. ", movenum));
-        } else if (need_number) {
-            XQ_TRY(xq_strbuf_printf(out, "%s%d. ... ", line_has ? " " : "",
-                                    movenum));
+        } else if (!line_has) {
+            /* Black opens a line (start position with Black to move) */
+            XQ_TRY(xq_strbuf_printf(out, "%d. ... ", movenum));
         } else {
             XQ_TRY(xq_strbuf_putc(out, ' '));
         }
         XQ_TRY(move_text(out, nt, p->iccs, p->chinese, p->wxf));
         line_has = 1;
-        need_number = 0;
-        if (p->review) {
+        /* Black's move after a comment is not renumbered ("1. ... "):
+         * import-format PGN allows it and some readers take a second
+         * "1." for the start of another game. */
+        if (p->review)
             XQ_TRY(review_comment(out, p, nt));
-            need_number = 1;   /* after a comment, restate the number */
-        }
         if (p->side == XQ_BLACK) {
             movenum++;
             XQ_TRY(xq_strbuf_putc(out, '\n'));
             line_has = 0;
-            need_number = 1;
         }
     }
     if (line_has)

@@ -2,8 +2,8 @@
  * own record reader (notation/) with the same moves, for every game of the
  * corpus (ccpd-dev.iccs.jsonl), in all four notations. Each game is built
  * as a verified record from its ICCS moves (Chinese and WXF from the
- * notation writer); every seventh game also gets a ply under review, so
- * the comments with candidates must not disturb the reader. */
+ * notation writer); every seventh game also gets a ply under review (one of
+ * plies 1-5), so the comments with candidates must not disturb the reader. */
 #include <cjson/cJSON.h>
 #include "test_report_fixture.h"
 #include "xqscan/xq_board.h"
@@ -66,7 +66,7 @@ static xq_game *game_from_line(const cJSON *j, size_t idx, tally *t)
         assert_true(xq_board_make_move(&b, mv, NULL));
     }
     if (idx % 7 == 0 && g->nplies > 4) {
-        xq_ply *p = &g->plies[4];
+        xq_ply *p = &g->plies[idx % 5];   /* Red's and Black's, ply 1 too */
         p->review = true;
         p->status = XQ_PLY_CORRECTED;
         assert_int_equal(xq_game_set_str(&p->read, "车}{;1-0 (x"), XQ_OK);

@@ -1,6 +1,8 @@
 /* test_report_pgn.c - PGN writer: golden files in every notation, tag
  * order and escaping, FEN start with Black to move, broken records, OOM. */
 #include "test_report_fixture.h"
+#include "xqscan/xq_board.h"
+#include "xqscan/xq_notation.h"
 
 static char *pgn_of(const xq_game *g, xq_pgn_notation nt)
 {
@@ -149,6 +151,53 @@ static void test_dates(void **state)
     }
 }
 
+/* xqscan's own record reader reads every PGN written here: the moves of
+ * the fixtures come back, in every notation, review comments and all
+ * (a record that breaks off reads back up to the break). */
+static void expect_readback(const xq_game *g, xq_pgn_notation nt, size_t nmoves)
+{
+    char *t = pgn_of(g, nt);
+    xq_record *rec = NULL;
+    const xq_record_game *rg;
+    xq_board b;
+    long bad = 0;
+    size_t i;
+    assert_int_equal(xq_record_read_mem(t, strlen(t), &rec), XQ_OK);
+    if (xq_record_count(rec) != 1)
+        fail_msg("%zu games read back from:\n%s", xq_record_count(rec), t);
+    rg = xq_record_game_at(rec, 0);
+    assert_int_equal(rg->nmoves, nmoves);
+    assert_int_equal(xq_record_game_replay(rg, &b, &bad, NULL, NULL, 0), XQ_OK);
+    assert_int_equal(bad, -1);
+    for (i = 0; i < nmoves; i++)
+        assert_int_equal(xq_board_move_at(&b, (int)i), g->plies[i].mv);
+    xq_record_destroy(&rec);
+    xq_free(t);
+}
+
+static void test_read_back(void **state)
+{
+    xq_game *g[3];
+    size_t k;
+    int nt;
+    (void)state;
+    g[0] = fx_game();
+    g[1] = fx_fen_game();
+    g[2] = fx_broken_game();
+    /* every ply under review, the first ones included */
+    for (k = 0; k < g[0]->nplies; k++)
+        g[0]->plies[k].review = true;
+    for (nt = XQ_PGN_CHINESE; nt <= XQ_PGN_ICCS; nt++) {
+        expect_readback(g[0], (xq_pgn_notation)nt, g[0]->nplies);
+        expect_readback(g[1], (xq_pgn_notation)nt, g[1]->nplies);
+        expect_readback(g[2], (xq_pgn_notation)nt, 2);
+    }
+    g[1]->plies[0].review = true;
+    expect_readback(g[1], XQ_PGN_CHINESE, g[1]->nplies);
+    for (k = 0; k < 3; k++)
+        xq_game_destroy(&g[k]);
+}
+
 static void test_oom(void **state)
 {
     xq_game *g = fx_game();
@@ -178,6 +227,7 @@ int main(void)
         cmocka_unit_test(test_broken_record),
         cmocka_unit_test(test_notation_parse),
         cmocka_unit_test(test_dates),
+        cmocka_unit_test(test_read_back),
         cmocka_unit_test(test_oom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
