@@ -221,7 +221,7 @@ static int parse_file_form(const sym *s, size_t n, xq_token *t)
 /* Coordinates: [a-i] rank [-] [a-i] rank. */
 static int parse_coord(const sym *s, size_t n, unsigned flags, xq_token *t)
 {
-    int f[2], r[2], wide[2] = { 0, 0 };
+    int f[2], r[2], ten[2] = { 0, 0 };
     size_t i = 0, k;
     int uci = (flags & XQ_LEX_UCI) != 0;
     for (k = 0; k < 2; k++) {
@@ -238,14 +238,16 @@ static int parse_coord(const sym *s, size_t n, unsigned flags, xq_token *t)
         i++;
         if (r[k] == 1 && i < n && s[i].g.cls == XQ_SYM_DIGIT && s[i].g.val == 0) {
             r[k] = 10;
-            wide[k] = 1;
+            ten[k] = 1;
             i++;
         }
     }
     if (i != n)
         return 0;
-    if (wide[0] || wide[1])
-        uci = 1;   /* rank 10 exists only in Fairy-Stockfish coordinates */
+    /* Rank 10 exists only in Fairy-Stockfish coordinates, read only when
+     * the caller says the record uses them (never confused with ICCS). */
+    if ((ten[0] || ten[1]) && !uci)
+        return 0;
     for (k = 0; k < 2; k++) {
         if (uci) {
             if (r[k] < 1 || r[k] > 10)

@@ -189,7 +189,9 @@ static void test_lex_wxf_coords(void **state)
     lex_ok("h3e3", XQ_LEX_UCI, &t);
     assert_int_equal(t.notation, XQ_NOTATION_UCI);
     assert_int_equal(t.from, XQ_SQ(7, 2));
-    lex_ok("h10g8", 0, &t);   /* rank 10 exists only in UCI */
+    /* rank 10 exists only in UCI, read only when asked for */
+    assert_int_equal(xq_notation_lex("h10g8", 0, &t), XQ_EINVAL);
+    lex_ok("h10g8", XQ_LEX_UCI, &t);
     assert_int_equal(t.from, XQ_SQ(7, 9));
     assert_int_equal(t.to, XQ_SQ(6, 7));
 }

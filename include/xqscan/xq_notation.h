@@ -106,7 +106,9 @@ typedef struct {
 } xq_token;
 
 /* Lexing flags. */
-#define XQ_LEX_UCI 0x1u   /* coordinates count ranks 1-10 (Fairy-Stockfish) */
+#define XQ_LEX_UCI 0x1u   /* coordinates count ranks 1-10 (Fairy-Stockfish);
+                             without it coordinates are ICCS (0-9) and a
+                             rank 10 makes the text unreadable */
 
 /* Read one move from UTF-8 text (whitespace, punctuation and trailing
  * annotations such as + # ! ? around it are tolerated). Any byte string is
