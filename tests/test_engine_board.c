@@ -656,6 +656,21 @@ static void test_perpetual_check(void **state)
     assert_int_equal(rep.cycle_start, 1);
     assert_true(rep.checking[XQ_BLACK]);
     assert_false(rep.checking[XQ_RED]);
+    /* both sides check on every move: a draw (2). Found by a search over
+     * random positions; each move's legality and check confirmed by ffish.
+     * Red starts in check from the e0 cannon; each move blocks the check
+     * against its own king and uncovers one against the other king. */
+    load(&b, "9/4k4/3c5/9/r3r4/2n6/9/3C5/4R4/3Kc4 w");
+    assert_true(xq_board_in_check(&b));
+    play(&b, "d2e2 e5d5 e2d2", &fl);
+    assert_int_equal(fl, XQ_MV_CHECK);
+    assert_true(xq_board_make_move(&b, mv_of("d5e5"), &fl));
+    assert_int_equal(fl, XQ_MV_CHECK | XQ_MV_REPETITION | XQ_MV_PERPETUAL);
+    assert_int_equal(xq_board_perpetual_check(&b), 2);
+    xq_board_repetition(&b, &rep);
+    assert_int_equal(rep.cycle_len, 4);
+    assert_true(rep.checking[XQ_RED]);
+    assert_true(rep.checking[XQ_BLACK]);
     /* a quiet move inside the cycle breaks the perpetual */
     load(&b, "5k3/R8/9/9/9/9/9/9/9/3K5 w");
     play(&b, "a8a9 f9f8 d0d1 f8f7 d1d0 f7f8 a9a8 f8f9", &fl);
