@@ -153,8 +153,9 @@ static xq_status find_in(int dfd, const char *rel, namelist *nl, int depth)
         size_t len = strlen(de->d_name);
         char *r;
         struct stat sb;
-        if (de->d_name[0] == '.')
-            continue; /* ., .., temp files, the output marker */
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+            !strncmp(de->d_name, ".xqtmp-", 7) || !strcmp(de->d_name, ".xqscan-output"))
+            continue; /* temp files of a killed run, the output marker */
         if (fstatat(dirfd(d), de->d_name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         r = *rel ? xq_malloc(strlen(rel) + len + 2) : xq_strdup(de->d_name);

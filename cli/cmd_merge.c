@@ -1,7 +1,7 @@
 /* cmd_merge.c - `xqscan merge [-o DIR] DIR...`: join the outputs of several
  * shards (xqscan --shard K/N -o DIR_K ...) into one folder with one
  * index.html and one summary.csv. Every file of each DIR (except its own
- * index.html, summary.csv and hidden files) is copied to -o, keeping the
+ * index.html, summary.csv, temp files and its marker) is copied to -o, keeping the
  * layout; a DIR that is the -o folder itself is only read. Two DIRs holding
  * different bytes under the same name is an error (exit 1): shards of one
  * batch never overlap. */
@@ -54,8 +54,9 @@ static int copy_tree(int dfd, const char *dname, const char *rel, int outfd, int
     while ((de = readdir(d))) {
         struct stat sb;
         char path[4096];
-        if (de->d_name[0] == '.')
-            continue;
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+            !strncmp(de->d_name, ".xqtmp-", 7) || !strcmp(de->d_name, ".xqscan-output"))
+            continue; /* temp files of a killed run, the output marker */
         if (!*rel && (!strcmp(de->d_name, "index.html") || !strcmp(de->d_name, "summary.csv")))
             continue;
         snprintf(path, sizeof path, "%s%s%s", rel, *rel ? "/" : "", de->d_name);

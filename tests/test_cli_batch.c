@@ -1028,6 +1028,7 @@ static void test_shards_and_merge(void **state)
     snprintf(p, sizeof p, "%s/round1/x.png", in);  make_png(p, 10, 10, "PAGES=2");
     snprintf(p, sizeof p, "%s/round1/x.jpg", in);  write_bytes(p, "\xff\xd8\xff\xd9", 4);
     snprintf(p, sizeof p, "%s/round2/f.png", in);  make_png(p, 10, 10, "FINDINGS");
+    snprintf(p, sizeof p, "%s/round2/..dots.png", in); make_png(p, 10, 10, NULL);
     paths[0] = in;
     opts_for(&o, whole, 2);
     run_batch(&o, paths, 1, &TPROC, NULL);
@@ -1038,7 +1039,7 @@ static void test_shards_and_merge(void **state)
     run_batch(&o, paths, 1, &TPROC, &b);
     o.shard_k = 3, o.out_dir = s3;
     run_batch(&o, paths, 1, &TPROC, &c);
-    assert_int_equal(a.inputs + b.inputs + c.inputs, 43);
+    assert_int_equal(a.inputs + b.inputs + c.inputs, 44);
     assert_true(a.inputs > 0 && b.inputs > 0 && c.inputs > 0);
     {
         char a0[] = "merge", a1[] = "-o", a2[] = "-q";
