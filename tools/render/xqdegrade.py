@@ -97,7 +97,7 @@ def degrade(page, kind, rng):
         fill = 255 if mode != "colour" else (255, 255, 255)
         img = _warp(src, Hm, size, fill)
         blur = rng.uniform(0.2, 0.9) * s
-        img = img.filter(ImageFilter.GaussianBlur(blur))
+        img = img.filter(ImageFilter.BoxBlur(blur))
         tint = rng.uniform(0.9, 1.0)
         contrast = rng.uniform(0.85, 1.0)
         if mode == "colour":
@@ -183,7 +183,7 @@ def degrade(page, kind, rng):
     noise = rng.uniform(2.0, 8.0)
     img = _noise(img, rng_np, noise)
     blur = rng.uniform(0.4, 1.5)
-    img = img.filter(ImageFilter.GaussianBlur(blur))
+    img = img.filter(ImageFilter.BoxBlur(blur))
     qj = rng.randint(60, 92)
     img = _jpeg_roundtrip(img, qj)
     dpi = int(round(300 * sc * shrink))
