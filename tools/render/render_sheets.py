@@ -9,7 +9,7 @@ fonts-arphic-ukai/uming, fonts-cwtex-kai, hershey-fonts-data) and the npm
 package hanzi-writer-data in tools/node/node_modules. Run with /usr/bin/python3.
 
 SHEETS
-  render_sheets.py --games PGN [--iccs TRUTH] --out DIR --count N --seed S
+  render_sheets.py --games PGN --iccs TRUTH --out DIR --count N --seed S
       [--style printed|kai|hand|mixed]      writing style (default mixed)
       [--layout ruled|ruled-1|ruled-2|ruled-3|form|mixed]
                                             ruled = random federation-like table
@@ -34,7 +34,9 @@ SHEETS
   TRUTH for PGN files with [CCPDFile] tags is a JSONL keyed by "file"
   (ccpd-dev.iccs.jsonl); otherwise a PGN of ICCS moves in the same game order
   (wukong-15.iccs.pgn). Games whose Chinese text does not replay to the ICCS
-  truth with the renderer's own rules engine are skipped.
+  truth with the renderer's own rules engine are skipped (that engine,
+  xqgames.Board, matches the corpus perft counts to depth 3; every CCPD game
+  but one empty one replays exactly).
 
 CELLS (for OCR experiments)
   render_sheets.py --cells "炮二平五,马8进7" [--cells-file F] --out DIR --seed S
