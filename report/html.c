@@ -71,7 +71,9 @@ static xq_status ply_board(xq_strbuf *sb, const xq_game *g,
     if (mv != XQ_MOVE_NONE) {
         PUT(". Blue arrow: the move xqscan chose, ");
         ESC(p->chinese);
-        PRF(" (%s)", p->iccs);
+        PUT(" (");
+        ESC(p->iccs);
+        PUT(")");
     }
     if (na > (mv != XQ_MOVE_NONE ? 1u : 0u))
         PUT("; orange dashed: other candidates");
@@ -260,8 +262,9 @@ static xq_status move_table(xq_strbuf *sb, const xq_game *g)
         for (c = 0; c < p->ncand && c < XQ_MAX_CANDIDATES; c++) {
             PUT(c ? "<br>" : "");
             ESC(p->cand[c].chinese);
-            PRF(" <span class=\"iccs\">%s %.0f%%</span>", p->cand[c].iccs,
-                p->cand[c].score * 100.0);
+            PUT(" <span class=\"iccs\">");
+            ESC(p->cand[c].iccs);
+            PRF(" %.0f%%</span>", p->cand[c].score * 100.0);
         }
         PUT("</td></tr>");
     }
@@ -303,8 +306,9 @@ static xq_status review(xq_strbuf *sb, const xq_game *g, const positions *ps,
             ESC(p->cand[c].iccs);
             PUT("\"> ");
             ESC(p->cand[c].chinese);
-            PRF(" <span class=\"iccs\">%s &middot; %.0f%%%s</span></label>",
-                p->cand[c].iccs, p->cand[c].score * 100.0,
+            PUT(" <span class=\"iccs\">");
+            ESC(p->cand[c].iccs);
+            PRF(" &middot; %.0f%%%s</span></label>", p->cand[c].score * 100.0,
                 strcmp(p->cand[c].iccs, p->iccs) == 0 ? " &middot; xqscan&#39;s choice" : "");
         }
         PRF("<label><input type=\"radio\" class=\"other\" name=\"rv-%d\" value=\"\"> "

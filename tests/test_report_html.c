@@ -114,11 +114,18 @@ static void test_escaping(void **state)
     assert_int_equal(xq_game_set_str(&g->header.red, "<img src=x onerror=alert(4)>"), XQ_OK);
     assert_int_equal(xq_game_set_str(&g->plies[2].read, "<b>\"'&"), XQ_OK);
     g->plies[0].cand[0].iccs[0] = '"';   /* a hostile attribute value */
+    /* move strings are short but not trusted either (JSON read back) */
+    snprintf(g->plies[2].cand[1].iccs, sizeof g->plies[2].cand[1].iccs, "%s", "<script");
+    snprintf(g->plies[4].iccs, sizeof g->plies[4].iccs, "%s", "<svg/x>");
+    snprintf(g->plies[4].chinese, sizeof g->plies[4].chinese, "%s", "<i>马");
     t = html_of(g, &o);
     assert_null(strstr(t, "<script>alert"));
     assert_null(strstr(t, "<img src=x"));
     assert_null(strstr(t, "\" onload=\""));
     assert_null(strstr(t, "<b>\""));
+    assert_null(strstr(t, "<svg/x>"));
+    assert_null(strstr(t, "<i>"));
+    assert_non_null(strstr(t, "&lt;script"));
     assert_non_null(strstr(t, "&lt;img src=x onerror=alert(4)&gt;"));
     assert_non_null(strstr(t, "&lt;b&gt;&quot;&#39;&amp;"));
     assert_non_null(strstr(t, "全国象棋锦标赛 &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;co&quot;"));
