@@ -722,6 +722,215 @@ static void test_lex_flags(void **state)
     free(b);
 }
 
+
+/* Pawns of the side to move per file. */
+static void xq_nt_file_counts_test(const xq_board *b, int cnt[9])
+{
+    int f, r, sd = xq_board_side(b);
+    for (f = 0; f < 9; f++) {
+        cnt[f] = 0;
+        for (r = 0; r < 10; r++)
+            if (xq_board_piece_at(b, XQ_SQ(f, r)) == XQ_PIECE(sd, XQ_PAWN))
+                cnt[f]++;
+    }
+}
+
+/* Random legal games (seeded, no corpus): every legal move of every
+ * position written in the four notations reads back to itself, and the
+ * strings of a position's legal moves are distinct. Random play stacks
+ * pawns on files (two and three per file, two files at once) far more
+ * often than master games do. */
+static void test_roundtrip_random(void **state)
+{
+    static const xq_notation_kind kinds[4] = {
+        XQ_NOTATION_CHINESE, XQ_NOTATION_TRADITIONAL, XQ_NOTATION_WXF,
+        XQ_NOTATION_ICCS
+    };
+    uint64_t rng = 88172645463325252ull;
+    xq_board *b = malloc(sizeof *b);
+    int game, ply, k, i, j, stacked = 0, multi = 0;
+    size_t checks = 0;
+    (void)state;
+    for (game = 0; game < 60; game++) {
+        xq_board_init_start(b);
+        for (ply = 0; ply < 300; ply++) {
+            xq_move mv[XQ_MAX_MOVES];
+            char text[XQ_MAX_MOVES][XQ_NOTATION_MAX];
+            int n = xq_board_legal_moves(b, mv), cnt[9], f, nm = 0;
+            if (n == 0)
+                break;
+            xq_nt_file_counts_test(b, cnt);
+            for (f = 0; f < 9; f++)
+                if (cnt[f] >= 2)
+                    nm++;
+            stacked += nm >= 1;
+            multi += nm >= 2;
+            for (k = 0; k < 4; k++) {
+                for (i = 0; i < n; i++) {
+                    xq_resolution r;
+                    assert_int_equal(xq_notation_write(b, mv[i], kinds[k], text[i],
+                                                       sizeof text[i]), XQ_OK);
+                    xq_notation_read(b, text[i], 0, &r);
+                    if (r.code != XQ_RES_OK || r.mv != mv[i] || r.warnings) {
+                        char fen[XQ_FEN_MAX];
+                        xq_board_to_fen(b, fen, sizeof fen);
+                        fail_msg("%s: '%s' reads back as code %d warn %u", fen,
+                                 text[i], r.code, r.warnings);
+                    }
+                    checks++;
+                }
+                for (i = 0; i < n; i++)
+                    for (j = i + 1; j < n; j++)
+                        if (!strcmp(text[i], text[j]))
+                            fail_msg("two moves written '%s'", text[i]);
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            if (!xq_board_make_move(b, mv[rng % (uint64_t)n], NULL))
+                break;
+        }
+    }
+    print_message("random games: %zu write+read checks; %d positions with a "
+                  "doubled pawn file, %d with two or more\n", checks, stacked, multi);
+    assert_true(stacked > 100);
+    free(b);
+}
+
+static uint64_t xs(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* A random position with pawns stacked on one or two files (up to five on
+ * a file), other pieces scattered; kings in their palaces. */
+static void random_fen(uint64_t *rng, char *fen)
+{
+    char sq[10][9];
+    int sd, i, f, r, k, hot[2], len = 0;
+    static const char pc[2][5] = { { 'R', 'N', 'C', 'A', 'B' }, { 'r', 'n', 'c', 'a', 'b' } };
+    static const int adv[5][2] = { { 3, 0 }, { 5, 0 }, { 4, 1 }, { 3, 2 }, { 5, 2 } };
+    static const int ele[7][2] = { { 2, 0 }, { 6, 0 }, { 0, 2 }, { 4, 2 }, { 8, 2 }, { 2, 4 }, { 6, 4 } };
+    memset(sq, 0, sizeof sq);
+    sq[xs(rng) % 3][3 + xs(rng) % 3] = 'K';
+    sq[9 - xs(rng) % 3][3 + xs(rng) % 3] = 'k';
+    for (sd = 0; sd < 2; sd++) {
+        int npawn = (int)(xs(rng) % 6);
+        hot[0] = (int)(xs(rng) % 9);
+        hot[1] = (int)(xs(rng) % 9);
+        for (i = 0; i < npawn; i++) {
+            for (k = 0; k < 20; k++) {
+                f = xs(rng) % 10 < 8 ? hot[xs(rng) % 2] : (int)(xs(rng) % 9);
+                r = 5 + (int)(xs(rng) % 5);   /* across the river */
+                if (sd)
+                    r = 9 - r;
+                if (!sq[r][f]) {
+                    sq[r][f] = sd ? 'p' : 'P';
+                    break;
+                }
+            }
+        }
+        for (i = 0; i < 3; i++) {           /* rooks, horses, cannons */
+            int n = (int)(xs(rng) % 3);
+            while (n-- > 0) {
+                f = (int)(xs(rng) % 9);
+                r = (int)(xs(rng) % 10);
+                if (!sq[r][f])
+                    sq[r][f] = pc[sd][i];
+            }
+        }
+        for (i = 0; i < 2; i++) {           /* advisors */
+            k = (int)(xs(rng) % 5);
+            r = sd ? 9 - adv[k][1] : adv[k][1];
+            if (!sq[r][adv[k][0]])
+                sq[r][adv[k][0]] = pc[sd][3];
+        }
+        for (i = 0; i < 2; i++) {           /* elephants */
+            k = (int)(xs(rng) % 7);
+            r = sd ? 9 - ele[k][1] : ele[k][1];
+            if (!sq[r][ele[k][0]])
+                sq[r][ele[k][0]] = pc[sd][4];
+        }
+    }
+    for (r = 9; r >= 0; r--) {
+        int empty = 0;
+        for (f = 0; f < 9; f++) {
+            if (!sq[r][f]) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                fen[len++] = (char)('0' + empty);
+            empty = 0;
+            fen[len++] = sq[r][f];
+        }
+        if (empty)
+            fen[len++] = (char)('0' + empty);
+        if (r)
+            fen[len++] = '/';
+    }
+    sprintf(fen + len, " %c - - 0 1", xs(rng) % 2 ? 'b' : 'w');
+}
+
+/* Random stacked-pawn positions: the round trip of every legal move in the
+ * four notations, distinct strings per position. */
+static void test_roundtrip_positions(void **state)
+{
+    static const xq_notation_kind kinds[4] = {
+        XQ_NOTATION_CHINESE, XQ_NOTATION_TRADITIONAL, XQ_NOTATION_WXF,
+        XQ_NOTATION_ICCS
+    };
+    uint64_t rng = 0x2545F4914F6CDD1Dull;
+    xq_board b;
+    int pos = 0, tries = 0, k, i, j, multi = 0, three = 0;
+    size_t checks = 0;
+    char fen[128];
+    (void)state;
+    while (pos < 3000 && tries < 200000) {
+        xq_move mv[XQ_MAX_MOVES];
+        char text[XQ_MAX_MOVES][XQ_NOTATION_MAX];
+        int n, cnt[9], f, nm = 0, mx = 0;
+        tries++;
+        random_fen(&rng, fen);
+        if (xq_board_from_fen(&b, fen, NULL, 0) != XQ_OK)
+            continue;
+        pos++;
+        xq_nt_file_counts_test(&b, cnt);
+        for (f = 0; f < 9; f++) {
+            nm += cnt[f] >= 2;
+            mx = cnt[f] > mx ? cnt[f] : mx;
+        }
+        multi += nm >= 2;
+        three += mx >= 3;
+        n = xq_board_legal_moves(&b, mv);
+        for (k = 0; k < 4; k++) {
+            for (i = 0; i < n; i++) {
+                xq_resolution r;
+                assert_int_equal(xq_notation_write(&b, mv[i], kinds[k], text[i],
+                                                   sizeof text[i]), XQ_OK);
+                xq_notation_read(&b, text[i], 0, &r);
+                if (r.code != XQ_RES_OK || r.mv != mv[i] || r.warnings)
+                    fail_msg("%s: '%s' reads back as code %d warn %u", fen,
+                             text[i], r.code, r.warnings);
+                checks++;
+            }
+            for (i = 0; i < n; i++)
+                for (j = i + 1; j < n; j++)
+                    if (!strcmp(text[i], text[j]))
+                        fail_msg("%s: two moves written '%s'", fen, text[i]);
+        }
+    }
+    print_message("random positions: %d (of %d drawn), %zu write+read checks; %d with "
+                  "two stacked pawn files, %d with three or more pawns on a file\n",
+                  pos, tries, checks, multi, three);
+    assert_int_equal(pos, 3000);
+    assert_true(multi > 100);
+    assert_true(three > 100);
+}
+
 /* Out of memory anywhere: an error status, no leak, no crash. */
 static void test_oom(void **state)
 {
@@ -773,6 +982,8 @@ int main(void)
         cmocka_unit_test(test_record_lists_and_errors),
         cmocka_unit_test(test_record_encodings),
         cmocka_unit_test(test_lex_flags),
+        cmocka_unit_test(test_roundtrip_random),
+        cmocka_unit_test(test_roundtrip_positions),
         cmocka_unit_test(test_oom),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
