@@ -196,6 +196,24 @@ xq_status rep_traditional(xq_strbuf *sb, const char *s)
     return XQ_OK;
 }
 
+xq_status rep_url_path(xq_strbuf *sb, const char *s)
+{
+    static const char HEX[] = "0123456789ABCDEF";
+    if (!s)
+        return XQ_OK;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+            (c >= '0' && c <= '9') || strchr("-._~/", c)) {
+            XQ_TRY(xq_strbuf_putc(sb, (char)c));
+        } else {
+            char e[3] = { '%', HEX[c >> 4], HEX[c & 15] };
+            XQ_TRY(xq_strbuf_append(sb, e, 3));
+        }
+    }
+    return XQ_OK;
+}
+
 xq_status rep_base64(xq_strbuf *sb, const uint8_t *d, size_t n)
 {
     static const char A[] =

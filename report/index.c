@@ -58,7 +58,7 @@ static xq_status row(xq_strbuf *sb, const xq_summary_row *r, size_t rank)
         xq_summary_status_name(r->status), rank);
     PRF("<span class=\"badge %s\">%s</span></td><td class=\"name\" data-label=\"Sheet\"><a href=\"",
         xq_summary_status_name(r->status), xq_summary_status_name(r->status));
-    ESC(r->name);
+    XQ_TRY(rep_url_path(sb, r->name));
     PUT(".html\">");
     ESC(r->name);
     PUT("</a>");

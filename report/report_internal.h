@@ -27,6 +27,9 @@ xq_status rep_pgn_comment(xq_strbuf *sb, const char *s);
 /* Simplified -> traditional glyphs of move text (车→車 马→馬 帅→帥 将→將
  * 进→進 后→後 ...). */
 xq_status rep_traditional(xq_strbuf *sb, const char *s);
+/* A relative path as a URL path: bytes other than A-Z a-z 0-9 - . _ ~ /
+ * percent-encoded (so ':' cannot start a scheme, '#' '?' stay literal). */
+xq_status rep_url_path(xq_strbuf *sb, const char *s);
 /* Base64 (RFC 4648, padded). */
 xq_status rep_base64(xq_strbuf *sb, const uint8_t *data, size_t n);
 

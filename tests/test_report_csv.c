@@ -119,9 +119,9 @@ static void test_index(void **state)
     rows3(r);
     assert_int_equal(xq_report_index_html(r, 3, &sb), XQ_OK);
     /* worst first: failed, then the sheet needing review, then the clean one */
-    failed = strstr(sb.data, "href=\"round3/scan,&quot;odd&quot;.html\"");
+    failed = strstr(sb.data, "href=\"round3/scan%2C%22odd%22.html\"");
     review = strstr(sb.data, "href=\"round3/board07.html\"");
-    ok = strstr(sb.data, "href=\"study/ending 1.pgn.html\"");
+    ok = strstr(sb.data, "href=\"study/ending%201.pgn.html\"");
     assert_non_null(failed);
     assert_non_null(review);
     assert_non_null(ok);
@@ -150,6 +150,25 @@ static void test_index(void **state)
     assert_int_equal(xq_report_index_html(NULL, 0, &sb), XQ_OK);
     assert_non_null(strstr(sb.data, "0 sheets"));
     xq_strbuf_free(&sb);
+}
+
+/* a sheet name cannot become a javascript: link or break out of href */
+static void test_index_links(void **state)
+{
+    xq_game *g;
+    xq_summary_row r;
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    (void)state;
+    assert_int_equal(xq_game_create(&g), XQ_OK);
+    assert_int_equal(xq_summary_row_from_game(g, "javascript:alert(1)//\"><b>#?%中", &r), XQ_OK);
+    assert_int_equal(xq_report_index_html(&r, 1, &sb), XQ_OK);
+    assert_non_null(strstr(sb.data,
+        "href=\"javascript%3Aalert%281%29//%22%3E%3Cb%3E%23%3F%25%E4%B8%AD.html\""));
+    assert_null(strstr(sb.data, "href=\"javascript:"));
+    assert_null(strstr(sb.data, "<b>#"));
+    xq_strbuf_free(&sb);
+    xq_summary_row_clear(&r);
+    xq_game_destroy(&g);
 }
 
 /* merge: rebuild rows from JSON files written by xq_report_json */
@@ -202,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_csv_golden),
         cmocka_unit_test(test_csv_neutralise),
         cmocka_unit_test(test_index),
+        cmocka_unit_test(test_index_links),
         cmocka_unit_test(test_rows_from_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
