@@ -886,7 +886,7 @@ static void test_roundtrip_positions(void **state)
     uint64_t rng = 0x2545F4914F6CDD1Dull;
     xq_board b;
     int pos = 0, tries = 0, k, i, j, multi = 0, three = 0;
-    size_t checks = 0;
+    size_t checks = 0, nvar = 0;
     char fen[128];
     (void)state;
     while (pos < 3000 && tries < 200000) {
@@ -922,7 +922,21 @@ static void test_roundtrip_positions(void **state)
                     if (!strcmp(text[i], text[j]))
                         fail_msg("%s: two moves written '%s'", fen, text[i]);
         }
+        if (pos % 10 == 0) {
+            /* every spelling variant of every move reads back to it */
+            for (i = 0; i < n; i++) {
+                var_ctx c;
+                memset(&c, 0, sizeof c);
+                c.b = &b;
+                c.mv = mv[i];
+                assert_int_equal(xq_notation_variants(&b, mv[i], XQ_VARIANTS_ALL, var_cb, &c),
+                                 XQ_OK);
+                assert_true(c.n >= 4);
+                nvar += (size_t)c.n;
+            }
+        }
     }
+    print_message("variants checked: %zu\n", nvar);
     print_message("random positions: %d (of %d drawn), %zu write+read checks; %d with "
                   "two stacked pawn files, %d with three or more pawns on a file\n",
                   pos, tries, checks, multi, three);
