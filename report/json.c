@@ -55,11 +55,15 @@ static cJSON *ply_json(const xq_ply *p)
          add_str(o, "side", p->side == XQ_BLACK ? "black" : "red") &&
          add_str(o, "status", xq_ply_status_name(p->status)) &&
          add_str(o, "read", p->read ? p->read : "");
-    if (ok && rep_ply_move(p) != XQ_MOVE_NONE && p->source != XQ_SRC_NONE) {
+    /* the move is there when the record has one (the same test as the PGN
+     * and the diagrams); a move without a source gets move_source null */
+    if (ok && rep_ply_move(p) != XQ_MOVE_NONE) {
         cJSON *m = cJSON_AddObjectToObject(o, "move");
         ok = m && add_str(m, "iccs", p->iccs) && add_str(m, "chinese", p->chinese) &&
              add_str(m, "wxf", p->wxf) &&
-             add_str(o, "move_source", xq_move_source_name(p->source));
+             (p->source != XQ_SRC_NONE
+                  ? add_str(o, "move_source", xq_move_source_name(p->source))
+                  : cJSON_AddNullToObject(o, "move_source") != NULL);
     } else if (ok) {
         /* no move at all: move and move_source are both null */
         ok = cJSON_AddNullToObject(o, "move") != NULL &&
@@ -281,7 +285,7 @@ static xq_status read_ply(xq_game *g, const cJSON *po)
         copy_fixed(p->wxf, sizeof p->wxf, get_s(m, "wxf"));
         p->mv = rep_iccs_parse(p->iccs);
         k = name_index(get_s(po, "move_source"), source_n, XQ_SRC_ASSUMED + 1);
-        p->source = k > 0 ? (xq_move_source)k : XQ_SRC_READ;
+        p->source = k > 0 ? (xq_move_source)k : XQ_SRC_NONE;
     }
     p->confidence = get_n(po, "confidence", 0.0);
     p->review = get_b(po, "review");

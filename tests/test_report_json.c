@@ -190,6 +190,20 @@ static void test_round_trip(void **state)
     }
     xq_free(t);
     xq_game_destroy(&g);
+    /* a move without a source: the move is kept, move_source null */
+    g = fx_game();
+    g->plies[0].source = XQ_SRC_NONE;
+    t = json_of(g);
+    assert_non_null(strstr(t, "\"wxf\":\t\"C2.5\"\n\t\t\t},\n\t\t\t\"move_source\":\tnull"));
+    assert_int_equal(xq_report_read_json(t, strlen(t), &h), XQ_OK);
+    assert_int_equal(h->plies[0].source, XQ_SRC_NONE);
+    assert_int_equal(h->plies[0].mv, g->plies[0].mv);
+    t2 = json_of(h);
+    assert_string_equal(t, t2);
+    xq_free(t);
+    xq_free(t2);
+    xq_game_destroy(&g);
+    xq_game_destroy(&h);
     /* the broken game too (null moves) */
     g = fx_broken_game();
     t = json_of(g);
