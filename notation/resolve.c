@@ -207,6 +207,21 @@ static int code_rank(xq_resolve_code c)
     }
 }
 
+/* A descriptive token as the lexer makes them (callers may build their
+ * own): anything else reads as unparseable. */
+static int token_valid(const xq_token *t)
+{
+    if (t->piece > XQ_PAWN || t->file > 9 || t->target < 1 || t->target > 9)
+        return 0;
+    if (t->dir != '+' && t->dir != '-' && t->dir != '=')
+        return 0;
+    if (t->pos > XQ_POS_NTH || (t->pos == XQ_POS_NTH && (t->nth < 1 || t->nth > 5)))
+        return 0;
+    if (t->pos == XQ_POS_NONE && (!t->file || !t->piece))
+        return 0;
+    return 1;
+}
+
 static void warn_side(const xq_token *t, int sd, xq_resolution *res)
 {
     unsigned own = sd == XQ_RED ? XQ_HINT_RED : XQ_HINT_BLACK;
@@ -254,7 +269,7 @@ xq_status xq_notation_resolve(xq_board *b, const xq_token *t,
         }
         return XQ_OK;
     }
-    if (t->form != XQ_TOK_FILE)
+    if (t->form != XQ_TOK_FILE || !token_valid(t))
         return XQ_OK;
     warn_side(t, sd, pres);
     nc = candidates(b, sd, t, from, &pres->warnings);

@@ -322,6 +322,24 @@ static void test_resolve_reasons(void **state)
     memset(&t, 0, sizeof t);
     assert_int_equal(xq_notation_resolve(&b, &t, &r), XQ_OK);
     assert_int_equal(r.code, XQ_RES_UNPARSEABLE);
+    /* hand-made tokens out of range read as unparseable, never crash */
+    {
+        static const xq_token odd[] = {
+            { XQ_TOK_FILE, 0, XQ_PAWN, 0, XQ_POS_NTH, 0, '+', 1, 0, 0, 0, 0 },
+            { XQ_TOK_FILE, 0, XQ_PAWN, 0, XQ_POS_NTH, 9, '+', 1, 0, 0, 0, 0 },
+            { XQ_TOK_FILE, 0, 9, 2, 0, 0, '+', 1, 0, 0, 0, 0 },
+            { XQ_TOK_FILE, 0, XQ_ROOK, 12, 0, 0, '+', 1, 0, 0, 0, 0 },
+            { XQ_TOK_FILE, 0, XQ_ROOK, 2, 0, 0, 'x', 1, 0, 0, 0, 0 },
+            { XQ_TOK_FILE, 0, XQ_ROOK, 2, 0, 0, '+', 0, 0, 0, 0, 0 },
+            { XQ_TOK_FILE, 0, XQ_ROOK, 2, 7, 0, '+', 1, 0, 0, 0, 0 },
+            { XQ_TOK_COORD, 0, 0, 0, 0, 0, 0, 0, 200, 3, 0, 0 },
+        };
+        size_t i;
+        for (i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+            assert_int_equal(xq_notation_resolve(&b, &odd[i], &r), XQ_OK);
+            assert_int_not_equal(r.code, XQ_RES_OK);
+        }
+    }
     assert_int_equal(xq_notation_resolve(&b, NULL, &r), XQ_EINVAL);
     assert_string_equal(xq_resolve_code_str(XQ_RES_AMBIGUOUS),
                         "ambiguous: several pieces fit");
