@@ -512,18 +512,18 @@ static void progress_show(progress *p, bool force)
     char eta[32] = "?";
     if (p->opts->quiet)
         return;
-    if (!force && t - p->last < (p->tty ? 0.2 : 10.0))
+    if (!force && t - p->last < (p->tty ? 0.2 : 30.0))
         return;
     p->last = t;
     rate = el > 0 ? worked / el : 0;
     if (rate > 0)
         fmt_eta((p->total - p->done) / rate, eta, sizeof eta);
     if (p->tty) {
-        fprintf(stderr, "\r\033[Kxqscan: %zu/%zu sheets  %.1f/s  ETA %s  problems %zu",
+        fprintf(stderr, "\r\033[Kxqscan: %zu/%zu sheets  %.2f/s  ETA %s  problems %zu",
                 p->done, p->total, rate, p->done == p->total ? "0s" : eta, p->problems);
         p->line_shown = true;
     } else {
-        fprintf(stderr, "xqscan: %zu/%zu inputs, %.1f/s, ETA %s, %zu problems\n",
+        fprintf(stderr, "xqscan: %zu/%zu inputs, %.2f/s, ETA %s, %zu problems\n",
                 p->done, p->total, rate, p->done == p->total ? "0s" : eta, p->problems);
     }
     fflush(stderr);
@@ -903,7 +903,7 @@ int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
             nerr += errors[i] != NULL;
         fprintf(stderr,
                 "xqscan: %zu inputs (%zu sheets): %zu need an arbiter, %zu could not be "
-                "processed; %zu resumed; %zu files skipped (not %s); %.1f s, %.1f inputs/s, "
+                "processed; %zu resumed; %zu files skipped (not %s); %.1f s, %.2f inputs/s, "
                 "peak worker memory %.0f MB; reports in %s/index.html\n",
                 in.n, nsheets, nfind, nerr, pg.resumed, in.skipped,
                 !strcmp(opts->command, "verify") ? "game records" : "images", el,
