@@ -228,7 +228,10 @@ static xq_status move_table(xq_strbuf *sb, const xq_game *g)
 {
     size_t i;
     int c;
-    PUT("<section id=\"moves\"><h2>Moves</h2><div class=\"tablewrap\">"
+    PUT("<section id=\"moves\"><h2>Moves</h2><label class=\"filter\">"
+        "<input type=\"checkbox\" id=\"only-flagged\"> only plies that are not "
+        "plain reads (corrected, unreadable, illegal, missing or under review)"
+        "</label><div class=\"tablewrap\">"
         "<table class=\"moves\"><thead><tr><th>Ply</th><th>Cell</th><th>Read</th>"
         "<th>Move</th><th>Status</th><th>Conf.</th><th>Candidates</th></tr>"
         "</thead><tbody>");

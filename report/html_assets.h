@@ -37,6 +37,7 @@ static const char REPORT_CSS[] =
 "details summary{cursor:pointer;color:#1565c0}"
 "button{font-size:1.05em;padding:10px 18px;border-radius:8px;border:0;background:#1565c0;color:#fff;cursor:pointer}"
 "#corrections-json{background:#263238;color:#eceff1;padding:8px;border-radius:6px;white-space:pre-wrap;word-break:break-all}"
+"body.only-flagged tr.s-ok:not(.review){display:none}.filter{display:block;margin:.3em 0 .6em;min-height:32px}"
 "footer{color:#777;font-size:.8em;margin:2em 0 1em;overflow-wrap:anywhere}.meta,h1,td{overflow-wrap:anywhere}"
 "@media (max-width:640px){body{padding:8px;font-size:15px}"
 "table.moves thead{display:none}table.moves tr{display:grid;grid-template-columns:5.5em 1fr;border-bottom:2px solid #bdbdbd;padding:4px 0}"
@@ -65,6 +66,8 @@ static const char REPORT_JS[] =
 "  var a=document.createElement('a');a.href=URL.createObjectURL(new Blob([text],{type:'application/json'}));\n"
 "  a.download=meta.file;document.body.appendChild(a);a.click();document.body.removeChild(a);}}\n"
 "var b=document.getElementById('save');if(b)b.addEventListener('click',save);progress();\n"
+"var of=document.getElementById('only-flagged');\n"
+"if(of)of.addEventListener('change',function(){document.body.classList.toggle('only-flagged',of.checked);});\n"
 "})();\n";
 
 static const char INDEX_JS[] =

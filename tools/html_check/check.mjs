@@ -149,6 +149,11 @@ async function main() {
   await click('fieldset[data-ply="5"] input[value="b2c2"]');
   const progress = await wd('GET', `${S}/element/${await find('#rv-progress')}/text`);
   if (progress !== '3 / 4') fail(`review progress shows "${progress}", want "3 / 4"`);
+  // the filter hides plain plies and keeps the others
+  await click('#only-flagged');
+  const vis = await exec("return Array.prototype.filter.call(document.querySelectorAll('table.moves tbody tr'),function(r){return r.offsetParent!==null;}).map(function(r){return r.id;}).join(' ');");
+  if (vis !== 'ply-2 ply-3 ply-4 ply-5 ply-7') fail(`filtered move table shows "${vis}"`);
+  await click('#only-flagged');
   await click('#save');
   const text = await exec("return document.getElementById('corrections-json').textContent;");
   fs.writeFileSync(path.join(dir, 'sample.corrections.json'), text);
