@@ -90,6 +90,56 @@ static void test_vectors(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* Our traditional writer against a real archive: every CCPD move text is
+ * exactly what xq_notation_write(TRADITIONAL) gives, except where the
+ * archive leaves out 前/後 and the board leaves one move (read with
+ * XQ_RWARN_UNDISAMBIGUATED; we write the 前/後 form). */
+static void test_ccpd_traditional_text(void **state)
+{
+    xq_record *rec = NULL;
+    xq_board *b = malloc(sizeof *b);
+    size_t gi, i, same = 0, omitted = 0, other = 0;
+    (void)state;
+    if (xq_record_read_file(XQ_CORPUS_DIR "/ccpd-dev.pgn", &rec) != XQ_OK) {
+        free(b);
+        skip();
+        return;
+    }
+    for (gi = 0; gi < xq_record_count(rec); gi++) {
+        const xq_record_game *g = xq_record_game_at(rec, gi);
+        if (g->fen)
+            assert_int_equal(xq_board_from_fen(b, g->fen, NULL, 0), XQ_OK);
+        else
+            xq_board_init_start(b);
+        for (i = 0; i < g->nmoves; i++) {
+            xq_resolution r;
+            char text[XQ_NOTATION_MAX];
+            xq_notation_read(b, g->moves[i].text, 0, &r);
+            assert_int_equal(r.code, XQ_RES_OK);
+            assert_int_equal(xq_notation_write(b, r.mv, XQ_NOTATION_TRADITIONAL, text,
+                                               sizeof text), XQ_OK);
+            if (!strcmp(text, g->moves[i].text))
+                same++;
+            else if ((r.warnings & XQ_RWARN_UNDISAMBIGUATED) &&
+                     (!strncmp(text, "前", 3) || !strncmp(text, "後", 3)))
+                omitted++;
+            else {
+                if (other < 10)
+                    print_message("game %zu ply %zu: archive '%s', we write '%s'\n",
+                                  gi + 1, i + 1, g->moves[i].text, text);
+                other++;
+            }
+            assert_true(xq_board_make_move(b, r.mv, NULL));
+        }
+    }
+    print_message("ccpd traditional text: %zu moves identical, %zu where the archive "
+                  "omits 前/後, %zu other\n", same, omitted, other);
+    assert_int_equal(other, 0);
+    assert_true(same > 200000);
+    xq_record_destroy(&rec);
+    free(b);
+}
+
 /* Next "iccs": "..." value in a JSONL line. */
 static char *json_field(char *line, const char *key)
 {
@@ -329,6 +379,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vectors),
         cmocka_unit_test(test_ccpd_iccs),
+        cmocka_unit_test(test_ccpd_traditional_text),
         cmocka_unit_test(test_wukong),
         cmocka_unit_test(test_roundtrip),
     };
