@@ -337,22 +337,66 @@ static void cell_clear(ocr_cell *c)
     memset(c, 0, sizeof *c);
 }
 
+static double cell_height(const ocr_cell *c)
+{
+    return (c->q[7] + c->q[5] - c->q[1] - c->q[3]) / 2;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Is the first row of block b a row of column labels? Printed words such
+ * as 红方 / Black read by Tesseract, or a row clearly lower than the move
+ * rows below it. */
+static xq_status block_label_row(xq_ocr *ocr, xq_sheet *sh, size_t b,
+                                 bool *plabel)
+{
+    size_t first = sh->blk_first[b], end, k, n = 0;
+    double *hs, med;
+    *plabel = false;
+    end = b + 1 < sh->nblocks ? sh->blk_first[b + 1] : sh->ncells;
+    if (end <= first + 2)
+        return XQ_OK;
+    hs = xq_malloc((end - first) / 2 * sizeof *hs);
+    if (!hs)
+        return XQ_ENOMEM;
+    for (k = first + 2; k < end; k += 2)
+        hs[n++] = cell_height(&sh->cells[k]);
+    qsort(hs, n, sizeof *hs, cmp_dbl);
+    med = hs[n / 2];
+    xq_free(hs);
+    if (cell_height(&sh->cells[first]) < 0.8 * med) {
+        *plabel = true;
+        return XQ_OK;
+    }
+    if (!ocr->tess.api)
+        return XQ_OK;
+    for (k = first; k < first + 2 && !*plabel; k++) {
+        ocr_cell *c = &sh->cells[k];
+        if (c->blank)
+            continue;
+        XQ_TRY(ocr_cell_text(ocr, c));
+        *plabel = c->text && label_text(c->text);
+    }
+    return XQ_OK;
+}
+
 xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh)
 {
-    size_t b, nb = sh->nblocks < 16 ? sh->nblocks : 16;
+    size_t b, k, nb = sh->nblocks < 16 ? sh->nblocks : 16;
+    bool any = false;
+    /* forms print the same labels over every block: one block that shows
+     * them is enough to drop the first row of all */
+    for (b = 0; b < nb && !any; b++)
+        XQ_TRY(block_label_row(ocr, sh, b, &any));
+    if (!any)
+        return XQ_OK;
     for (b = nb; b-- > 0;) {
-        size_t first = sh->blk_first[b], k;
-        bool label = false;
+        size_t first = sh->blk_first[b];
         if (first + 1 >= sh->ncells)
-            continue;
-        for (k = first; k < first + 2 && !label; k++) {
-            ocr_cell *c = &sh->cells[k];
-            if (c->blank)
-                continue;
-            XQ_TRY(ocr_cell_text(ocr, c));
-            label = c->text && label_text(c->text);
-        }
-        if (!label)
             continue;
         cell_clear(&sh->cells[first]);
         cell_clear(&sh->cells[first + 1]);

@@ -26,6 +26,7 @@ typedef struct {
     double a, b;       /* horizontal: y = a + b x; vertical: x = a + b y */
     double lo, hi;     /* extent along the line */
     double thick;      /* ink thickness across the line */
+    double ink;        /* median darkness (paper 200 minus grey) */
     float *s;          /* samples (t, v) pairs */
     int    ns, cap;
     bool   dead;
@@ -44,6 +45,12 @@ static void glines_free(glines *L)
     xq_free(L->v);
     L->v = NULL;
     L->n = L->cap = 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
 }
 
 static double gl_at(const gline *l, double t) { return l->a + l->b * t; }
@@ -118,60 +125,146 @@ static xq_status glines_push(glines *L, gline *l)
 #define PIXBIT(data, wpl, x, y) GET_DATA_BIT((data) + (size_t)(y) * (wpl), (x))
 
 /* Lines of one orientation in the opened image op (1 bpp). */
-static xq_status find_lines(PIX *op, bool vertical, int minlen, int widen,
-                            glines *out)
+static int cmp_int(const void *a, const void *b)
 {
+    return *(const int *)a - *(const int *)b;
+}
+
+typedef struct {
+    gline  l;
+    double thick_sum, last;
+    int    nthick, last_t;
+    int   *dk, ndk, cdk;     /* darkness samples */
+} gtrack;
+
+#define MAX_TRACKS 8
+
+/* Lines of one orientation in the opened image op (1 bpp). A connected
+ * piece may hold several parallel lines (close double rulings merged by the
+ * dilation): each run across the piece is followed as its own track. */
+static xq_status find_lines(PIX *op, PIX *grey, bool vertical, int minlen,
+                            int widen, glines *out)
+{
+    l_uint32 *gdata = pixGetData(grey);
+    int gwpl = pixGetWpl(grey), gw = pixGetWidth(grey), gh = pixGetHeight(grey);
     BOXA *boxa = pixConnCompBB(op, 8);
     l_uint32 *data = pixGetData(op);
-    int wpl = pixGetWpl(op), i, nb;
+    int wpl = pixGetWpl(op), i, nb, k;
+    gtrack tr[MAX_TRACKS];
     xq_status st = XQ_OK;
     if (!boxa)
         return XQ_ENOMEM;
     nb = boxaGetCount(boxa);
     for (i = 0; i < nb && st == XQ_OK; i++) {
         l_int32 bx, by, bw, bh, t, len, t0, t1;
-        gline l;
-        double thick_sum = 0;
-        int nthick = 0;
+        int ntr = 0;
         boxaGetBoxGeometry(boxa, i, &bx, &by, &bw, &bh);
         len = vertical ? bh : bw;
         if (len < minlen)
             continue;
-        memset(&l, 0, sizeof l);
+        memset(tr, 0, sizeof tr);
         t0 = vertical ? by : bx;
         t1 = t0 + len;
         for (t = t0; t < t1 && st == XQ_OK; t += 3) {
-            /* runs across the line at position t */
+            /* runs across the line direction at position t */
             int u0 = vertical ? bx : by, u1 = u0 + (vertical ? bw : bh), u;
-            int runs = 0, rs = -1, re = -1, cur = -1;
-            for (u = u0; u <= u1; u++) {
+            int cur = -1;
+            for (u = u0; u <= u1 && st == XQ_OK; u++) {
                 int on = u < u1 && (vertical ? PIXBIT(data, wpl, u, t)
                                              : PIXBIT(data, wpl, t, u));
+                int rs, re, best = -1, u2, mn = 255;
+                double c, bd = 6;
+                gtrack *g;
                 if (on && cur < 0)
                     cur = u;
-                else if (!on && cur >= 0) {
-                    runs++;
-                    rs = cur;
-                    re = u;
-                    cur = -1;
+                if (on || cur < 0)
+                    continue;
+                rs = cur;
+                re = u;
+                cur = -1;
+                c = (rs + re - 1) / 2.0;
+                for (k = 0; k < ntr; k++)
+                    if (t - tr[k].last_t <= 90 && fabs(tr[k].last - c) < bd) {
+                        bd = fabs(tr[k].last - c);
+                        best = k;
+                    }
+                if (best < 0) {
+                    if (ntr == MAX_TRACKS)
+                        continue;
+                    best = ntr++;
                 }
-            }
-            if (runs == 1) {
-                st = add_sample(&l, t, (rs + re - 1) / 2.0);
-                thick_sum += re - rs;
-                nthick++;
+                g = &tr[best];
+                g->last = c;
+                g->last_t = t;
+                st = add_sample(&g->l, t, c);
+                g->thick_sum += re - rs;
+                g->nthick++;
+                for (u2 = (int)c - 3; u2 <= (int)c + 3; u2++) {
+                    int x = vertical ? u2 : t, y = vertical ? t : u2, gv;
+                    if (x < 0 || y < 0 || x >= gw || y >= gh)
+                        continue;
+                    gv = GET_DATA_BYTE(gdata + (size_t)y * gwpl, x);
+                    if (gv < mn)
+                        mn = gv;
+                }
+                if (g->ndk == g->cdk) {
+                    int nc = g->cdk ? 2 * g->cdk : 256;
+                    int *p = xq_realloc(g->dk, (size_t)nc * sizeof *p);
+                    if (!p) {
+                        st = XQ_ENOMEM;
+                        break;
+                    }
+                    g->dk = p;
+                    g->cdk = nc;
+                }
+                g->dk[g->ndk++] = 200 - mn;
             }
         }
-        if (st == XQ_OK && l.ns >= 4 && fit(&l) && l.hi - l.lo >= minlen * 0.8) {
-            l.thick = nthick ? thick_sum / nthick - widen : 1;
-            if (l.thick < 1)
-                l.thick = 1;
-            st = glines_push(out, &l);
-        } else
-            xq_free(l.s);
+        for (k = 0; k < ntr; k++) {
+            gtrack *g = &tr[k];
+            if (st == XQ_OK && g->l.ns >= 4 && fit(&g->l)
+                && g->l.hi - g->l.lo >= minlen * 0.8) {
+                qsort(g->dk, (size_t)g->ndk, sizeof *g->dk, cmp_int);
+                g->l.ink = g->ndk ? g->dk[g->ndk / 2] : 0;
+                g->l.thick = g->nthick ? g->thick_sum / g->nthick - widen : 1;
+                if (g->l.thick < 1)
+                    g->l.thick = 1;
+                st = glines_push(out, &g->l);
+                if (st != XQ_OK)
+                    xq_free(g->l.s);
+            } else
+                xq_free(g->l.s);
+            xq_free(g->dk);
+        }
     }
     boxaDestroy(&boxa);
     return st;
+}
+
+/* Drop lines much fainter than the page's ruling (printed guides, shading,
+ * text that lines up): the ruling is the darkest long structure. */
+static void drop_faint(glines *L)
+{
+    double ref, *v;
+    int i, m = 0;
+    if (L->n < 4)
+        return;
+    v = xq_malloc((size_t)L->n * sizeof *v);
+    if (!v)
+        return;
+    for (i = 0; i < L->n; i++)
+        v[i] = L->v[i].ink;
+    qsort(v, (size_t)L->n, sizeof *v, cmp_double);
+    ref = v[L->n * 9 / 10];
+    xq_free(v);
+    for (i = 0; i < L->n; i++) {
+        if (L->v[i].ink < 0.33 * ref) {
+            xq_free(L->v[i].s);
+            continue;
+        }
+        L->v[m++] = L->v[i];
+    }
+    L->n = m;
 }
 
 /* Merge pieces of one ruling line (collinear, gap or overlap). */
@@ -202,6 +295,7 @@ static xq_status merge_lines(glines *L, double tol)
                 for (k = 0; k < q->ns; k++)
                     XQ_TRY(add_sample(p, q->s[2 * (int)k], q->s[2 * (int)k + 1]));
                 p->thick = (p->thick + q->thick) / 2;
+                p->ink = (p->ink + q->ink) / 2;
                 q->dead = true;
                 (void)fit(p);
                 changed = 1;
@@ -220,11 +314,6 @@ static xq_status merge_lines(glines *L, double tol)
     return XQ_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* Intersection of horizontal line h and vertical line v. */
 static void cross(const gline *h, double hoff, const gline *v, double voff,
@@ -250,9 +339,28 @@ static int g_sort_key_cmp(const void *a, const void *b)
     return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
+#define LINE_CONTRAST 24
+
+/* Thin dark structures across the given direction, as a 1 bpp mask. */
+static PIX *line_mask(PIX *grey, bool vertical)
+{
+    PIX *th = vertical ? pixTophat(grey, 15, 1, L_TOPHAT_BLACK)
+                       : pixTophat(grey, 1, 15, L_TOPHAT_BLACK);
+    PIX *inv, *m;
+    if (!th)
+        return NULL;
+    inv = pixInvert(NULL, th);
+    pixDestroy(&th);
+    if (!inv)
+        return NULL;
+    m = pixThresholdToBinary(inv, 256 - LINE_CONTRAST);
+    pixDestroy(&inv);
+    return m;
+}
+
 xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
 {
-    PIX *d = NULL, *hop = NULL, *vop = NULL;
+    PIX *d = NULL, *hop = NULL, *vop = NULL, *lb = NULL, *cl = NULL;
     glines H = {0}, V = {0};
     gcol *cols = NULL;
     int ncols = 0, i, j;
@@ -263,17 +371,28 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     (void)ocr;
 
     sh->nrows = sh->nblocks = sh->ncells = 0;
+    /* Ruling may be thin and light (photos, JPEG, 1-px lines): a black
+     * top-hat across the line direction measures how much darker a thin
+     * structure is than its surroundings, independent of the paper level;
+     * small gaps are then closed along the line. */
+    lb = line_mask(sh->pixg, false);
+    if (!lb)
+        return XQ_ENOMEM;
     /* horizontal */
-    d = pixDilateBrick(NULL, sh->pixb, 1, 5);
+    cl = pixCloseBrick(NULL, lb, 9, 1);
+    d = cl ? pixDilateBrick(NULL, cl, 1, 5) : NULL;
+    pixDestroy(&cl);
+    pixDestroy(&lb);
     if (!d)
         return XQ_ENOMEM;
     hop = pixOpenBrick(NULL, d, lh, 1);
     pixDestroy(&d);
     if (!hop)
         return XQ_ENOMEM;
-    st = find_lines(hop, false, lh, 4, &H);
+    st = find_lines(hop, sh->pixg, false, lh, 4, &H);
     if (st == XQ_OK)
         st = merge_lines(&H, 5.0);
+    drop_faint(&H);
     if (st != XQ_OK || H.n < 4)
         goto done;
     /* row pitch: median gap between distinct line positions */
@@ -301,16 +420,45 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     if (lv < Hh / 40) lv = Hh / 40;
     if (lv > Hh / 6) lv = Hh / 6;
     if (lv < 40) lv = 40;
-    d = pixDilateBrick(NULL, sh->pixb, 5, 1);
+    lb = line_mask(sh->pixg, true);
+    cl = lb ? pixCloseBrick(NULL, lb, 1, 5) : NULL;
+    d = cl ? pixDilateBrick(NULL, cl, 5, 1) : NULL;
+    pixDestroy(&cl);
     if (!d) { st = XQ_ENOMEM; goto done; }
     vop = pixOpenBrick(NULL, d, 1, lv);
     pixDestroy(&d);
     if (!vop) { st = XQ_ENOMEM; goto done; }
-    st = find_lines(vop, true, lv, 4, &V);
+    st = find_lines(vop, sh->pixg, true, lv, 4, &V);
     if (st == XQ_OK)
         st = merge_lines(&V, 5.0);
+    drop_faint(&V);
     if (st != XQ_OK || V.n < 3)
         goto done;
+    /* ruling spans the table: drop short or fat pieces (stacked writing) */
+    {
+        double maxlen = 0, *th = xq_malloc((size_t)V.n * sizeof *th), mth;
+        int k, m = 0;
+        if (!th) { st = XQ_ENOMEM; goto done; }
+        for (k = 0; k < V.n; k++) {
+            if (V.v[k].hi - V.v[k].lo > maxlen)
+                maxlen = V.v[k].hi - V.v[k].lo;
+            th[k] = V.v[k].thick;
+        }
+        qsort(th, (size_t)V.n, sizeof *th, cmp_double);
+        mth = th[V.n / 2];
+        xq_free(th);
+        for (k = 0; k < V.n; k++) {
+            if (V.v[k].hi - V.v[k].lo < 0.4 * maxlen
+                || V.v[k].thick > 3 * mth + 5) {
+                xq_free(V.v[k].s);
+                continue;
+            }
+            V.v[m++] = V.v[k];
+        }
+        V.n = m;
+        if (V.n < 3)
+            goto done;
+    }
     sh->pixlines = pixOr(NULL, hop, vop);
 
     /* sort vertical lines by x at their middle */
@@ -355,7 +503,7 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
             if (xb - xa < 12)
                 break;
             ry = xq_malloc((size_t)H.n * sizeof *ry);
-            rows = xq_malloc((size_t)H.n * sizeof *rows);
+            rows = xq_malloc((size_t)(H.n + 1) * sizeof *rows);
             if (!ry || !rows) {
                 xq_free(ry);
                 xq_free(rows);
@@ -383,6 +531,22 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
                                   - H.v[rows[m - 1]].b * (xa + xb) / 2 < 8)
                         continue;    /* same line twice */
                     rows[m++] = (int)ry[k][1];
+                }
+                /* a bottom ruling lost in the image (shadow, crop): the
+                 * column's side lines still say where the last row ends */
+                if (m >= 4) {
+                    double xm = (xa + xb) / 2;
+                    double yl = gl_at(&H.v[rows[m - 1]], xm);
+                    double pc = (yl - gl_at(&H.v[rows[0]], xm)) / (m - 1);
+                    double yend = fmin(a->hi, b->hi);
+                    if (yend - yl > 0.75 * pc && yend - yl < 1.4 * pc) {
+                        gline syn = H.v[rows[m - 1]];
+                        syn.s = NULL;
+                        syn.ns = syn.cap = 0;
+                        syn.a += yend - yl;
+                        if (glines_push(&H, &syn) == XQ_OK)
+                            rows[m++] = H.n - 1;
+                    }
                 }
                 cols[ncols].l = i;
                 cols[ncols].r = j;
@@ -525,6 +689,7 @@ done:
     glines_free(&V);
     pixDestroy(&hop);
     pixDestroy(&vop);
+    pixDestroy(&lb);
     /* boxes in input coordinates */
     if (st == XQ_OK) {
         size_t k;

@@ -168,7 +168,7 @@ xq_status xq_ocr_read_pix(xq_ocr *ocr, PIX *pix, int page,
         st = ocr_grid_find(ocr, sh);
     if (st == XQ_OK)
         st = ocr_cells_extract(sh);
-    if (st == XQ_OK && !ocr->opts.no_tesseract)
+    if (st == XQ_OK)
         st = ocr_cells_drop_label_rows(ocr, sh);
     if (st == XQ_OK && !ocr->opts.no_tesseract)
         st = ocr_header_read(ocr, sh);

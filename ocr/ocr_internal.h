@@ -118,6 +118,8 @@ struct xq_sheet {
 
 /* page.c */
 xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh);
+/* Binarise a normalised page at thresh, without solid dark areas. */
+PIX *ocr_page_binarise(PIX *n, int thresh);
 /* Map a point of the normalised page back to input image coordinates. */
 void ocr_page_to_input(const xq_sheet *sh, double x, double y,
                        double *px, double *py);

@@ -37,9 +37,9 @@ static PIX *to_grey(PIX *pix)
 /* Ink of the normalised page. Solid dark areas (the table or floor around a
  * photographed sheet, fiducial squares) are not ink: whatever survives an
  * opening with a brick wider than any pen stroke is taken out. */
-static PIX *binarise(PIX *n)
+PIX *ocr_page_binarise(PIX *n, int thresh)
 {
-    PIX *b = pixThresholdToBinary(n, OCR_INK_THRESH), *solid, *grown;
+    PIX *b = pixThresholdToBinary(n, thresh), *solid, *grown;
     if (!b)
         return NULL;
     solid = pixOpenBrick(NULL, b, 31, 31);
@@ -52,6 +52,61 @@ static PIX *binarise(PIX *n)
         pixDestroy(&grown);
     }
     return b;
+}
+
+/* Median slope (radians, y down) of the long horizontal strokes of b, or
+ * 0 when there are too few: the ruling tells the page's skew best. */
+static double ruling_slope(PIX *b)
+{
+    int w = pixGetWidth(b), lh = w / 16 > 60 ? w / 16 : 60, i, n, ns = 0;
+    PIX *d = pixDilateBrick(NULL, b, 1, 11), *o;
+    BOXA *boxa;
+    double sl[512], tmp;
+    if (!d)
+        return 0;
+    o = pixOpenBrick(NULL, d, lh, 1);
+    pixDestroy(&d);
+    if (!o)
+        return 0;
+    boxa = pixConnCompBB(o, 8);
+    n = boxa ? boxaGetCount(boxa) : 0;
+    for (i = 0; i < n && ns < 512; i++) {
+        l_int32 bx, by, bw, bh, k, y;
+        double yc[2];
+        int ok = 1;
+        boxaGetBoxGeometry(boxa, i, &bx, &by, &bw, &bh);
+        if (bw < 3 * lh)
+            continue;
+        for (k = 0; k < 2 && ok; k++) {
+            int x = bx + (k ? bw * 9 / 10 : bw / 10), first = -1, last = -1;
+            for (y = by; y < by + bh; y++) {
+                l_uint32 v;
+                pixGetPixel(o, x, y, &v);
+                if (v) {
+                    if (first < 0)
+                        first = y;
+                    last = y;
+                }
+            }
+            if (first < 0 || last - first > 40)
+                ok = 0;
+            else
+                yc[k] = (first + last) / 2.0;
+        }
+        if (ok)
+            sl[ns++] = (yc[1] - yc[0]) / (bw * 0.8);
+    }
+    boxaDestroy(&boxa);
+    pixDestroy(&o);
+    if (ns < 3)
+        return 0;
+    for (i = 1; i < ns; i++)            /* insertion sort: ns is small */
+        for (n = i; n > 0 && sl[n - 1] > sl[n]; n--) {
+            tmp = sl[n];
+            sl[n] = sl[n - 1];
+            sl[n - 1] = tmp;
+        }
+    return atan(sl[ns / 2]);
 }
 
 void ocr_page_to_input(const xq_sheet *sh, double x, double y,
@@ -105,7 +160,7 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
     pixDestroy(&g);
     if (!n)
         return XQ_ENOMEM;
-    b = binarise(n);
+    b = ocr_page_binarise(n, OCR_INK_THRESH);
     if (!b) {
         pixDestroy(&n);
         return XQ_ENOMEM;
@@ -114,21 +169,37 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
                                   0.01f) != 0 || conf < 0.5f)
         angle = 0.0f;
     sh->angle = 0.0;
-    if (fabsf(angle) > 0.04f) {
-        /* Leptonica: a positive angle rotates clockwise; pixFindSkew gives
-         * the angle that deskews. */
-        double rad = angle * M_PI / 180.0;
-        PIX *r = pixRotateAMGray(n, (l_float32)rad, 255);
-        if (r) {
-            pixDestroy(&n);
-            pixDestroy(&b);
-            n = r;
-            b = binarise(n);
-            if (!b) {
-                pixDestroy(&n);
-                return XQ_ENOMEM;
+    {
+        /* deskew by the text/ruling projection, then refine by the slope of
+         * the ruling lines themselves (photos: projections are unsure) */
+        double rad = fabsf(angle) > 0.04f ? angle * M_PI / 180.0 : 0.0;
+        int iter;
+        for (iter = 0; iter < 3; iter++) {
+            PIX *r, *rb;
+            double res;
+            if (fabs(rad) < 1e-4)
+                r = pixClone(n);
+            else
+                r = pixRotateAMGray(n, (l_float32)rad, 255);
+            if (!r)
+                break;
+            rb = ocr_page_binarise(r, OCR_INK_THRESH);
+            if (!rb) {
+                pixDestroy(&r);
+                break;
             }
-            sh->angle = rad;
+            res = ruling_slope(rb);
+            if (fabs(res) < 0.0015 || iter == 2) {
+                pixDestroy(&b);
+                pixDestroy(&n);
+                n = r;
+                b = rb;
+                sh->angle = rad;
+                break;
+            }
+            pixDestroy(&r);
+            pixDestroy(&rb);
+            rad -= res;
         }
     }
     sh->nw = pixGetWidth(n);
