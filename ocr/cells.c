@@ -299,6 +299,10 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
             }
         }
     }
+    /* pens are dark: a "darkest tail" lighter than this is printed grey
+     * (guides, shading) on a page with little or no writing */
+    if (ink > 118)
+        ink = 118;
     if (ink > paper - 50)
         ink = paper - 50;
     *pstrong = ink + (paper - ink) * 45 / 100;

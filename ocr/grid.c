@@ -342,7 +342,7 @@ static int g_sort_key_cmp(const void *a, const void *b)
 #define LINE_CONTRAST 24
 
 /* Thin dark structures across the given direction, as a 1 bpp mask. */
-static PIX *line_mask(PIX *grey, bool vertical)
+static PIX *line_mask(PIX *grey, PIX *bin, bool vertical)
 {
     PIX *th = vertical ? pixTophat(grey, 15, 1, L_TOPHAT_BLACK)
                        : pixTophat(grey, 1, 15, L_TOPHAT_BLACK);
@@ -355,6 +355,10 @@ static PIX *line_mask(PIX *grey, bool vertical)
         return NULL;
     m = pixThresholdToBinary(inv, 256 - LINE_CONTRAST);
     pixDestroy(&inv);
+    /* where a line crosses a thick line the top-hat is blind: the plain
+     * binarisation keeps dark rulings continuous there */
+    if (m)
+        pixOr(m, m, bin);
     return m;
 }
 
@@ -375,7 +379,7 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
      * top-hat across the line direction measures how much darker a thin
      * structure is than its surroundings, independent of the paper level;
      * small gaps are then closed along the line. */
-    lb = line_mask(sh->pixg, false);
+    lb = line_mask(sh->pixg, sh->pixb, false);
     if (!lb)
         return XQ_ENOMEM;
     /* horizontal */
@@ -420,8 +424,8 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     if (lv < Hh / 40) lv = Hh / 40;
     if (lv > Hh / 6) lv = Hh / 6;
     if (lv < 40) lv = 40;
-    lb = line_mask(sh->pixg, true);
-    cl = lb ? pixCloseBrick(NULL, lb, 1, 5) : NULL;
+    lb = line_mask(sh->pixg, sh->pixb, true);
+    cl = lb ? pixCloseBrick(NULL, lb, 1, 7) : NULL;
     d = cl ? pixDilateBrick(NULL, cl, 5, 1) : NULL;
     pixDestroy(&cl);
     if (!d) { st = XQ_ENOMEM; goto done; }

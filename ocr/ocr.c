@@ -7,6 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <png.h>
+#include <tiffio.h>
+
 #include "ocr_internal.h"
 
 #define OCR_DEFAULT_MAX_PIXELS 100000000L
@@ -27,6 +30,55 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
  * nothing, so messages are dropped (errors come back as return values). */
 static void lept_quiet(const char *msg) { (void)msg; }
 
+/* PNG through libpng's simplified API, which reports problems in a
+ * message instead of printing them (Leptonica's reader lets libpng print).
+ * Returns NULL on any error. */
+static PIX *read_png_quiet(const char *path)
+{
+    png_image im;
+    png_color white = { 255, 255, 255 };
+    png_bytep buf;
+    PIX *pix;
+    bool colour;
+    int x, y, wpl;
+    l_uint32 *data;
+    memset(&im, 0, sizeof im);
+    im.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&im, path))
+        return NULL;
+    colour = (im.format & PNG_FORMAT_FLAG_COLOR) != 0;
+    im.format = colour ? PNG_FORMAT_RGB : PNG_FORMAT_GRAY;
+    buf = xq_malloc(PNG_IMAGE_SIZE(im));
+    if (!buf) {
+        png_image_free(&im);
+        return NULL;
+    }
+    if (!png_image_finish_read(&im, &white, buf, 0, NULL)) {
+        png_image_free(&im);
+        xq_free(buf);
+        return NULL;
+    }
+    pix = pixCreate((l_int32)im.width, (l_int32)im.height, colour ? 32 : 8);
+    if (pix) {
+        data = pixGetData(pix);
+        wpl = pixGetWpl(pix);
+        for (y = 0; y < (int)im.height; y++) {
+            l_uint32 *line = data + (size_t)y * wpl;
+            const png_byte *src = buf + (size_t)y * PNG_IMAGE_ROW_STRIDE(im);
+            for (x = 0; x < (int)im.width; x++) {
+                if (colour)
+                    composeRGBPixel(src[3 * x], src[3 * x + 1], src[3 * x + 2],
+                                    line + x);
+                else
+                    SET_DATA_BYTE(line, x, src[x]);
+            }
+        }
+    }
+    png_image_free(&im);
+    xq_free(buf);
+    return pix;
+}
+
 xq_status xq_ocr_create(xq_ocr **pocr, const xq_ocr_options *opts)
 {
     xq_ocr *ocr;
@@ -36,6 +88,8 @@ xq_status xq_ocr_create(xq_ocr **pocr, const xq_ocr_options *opts)
     if (!pocr)
         return XQ_EINVAL;
     leptSetStderrHandler(lept_quiet);
+    TIFFSetWarningHandler(NULL);
+    TIFFSetErrorHandler(NULL);
     ocr = xq_calloc(1, sizeof *ocr);
     if (!ocr)
         return XQ_ENOMEM;
@@ -282,7 +336,8 @@ xq_status xq_ocr_read_file(xq_ocr *ocr, const char *path,
     if (!sheets)
         return XQ_ENOMEM;
     for (i = 0; i < npages && st == XQ_OK; i++) {
-        PIX *pix = is_tiff(fmt) ? pixReadTiff(path, i) : pixRead(path);
+        PIX *pix = is_tiff(fmt) ? pixReadTiff(path, i)
+                   : fmt == IFF_PNG ? read_png_quiet(path) : pixRead(path);
         if (!pix) {
             set_err(err, errlen, "%s: corrupt or truncated %s data%s", path,
                     format_name(fmt), npages > 1 ? " (a page)" : "");

@@ -1,0 +1,390 @@
+/* Tests of ocr/: reading images into sheets (errors, formats, pages), cell
+ * geometry and blank cells on a real rendered sheet, cell scores, crops,
+ * the debug image, and Tesseract initialised once per engine.
+ *
+ * Fixture: tests/data/ocr/sheet_printed.png, a crop of a sheet rendered by
+ * tools/render/render_sheets.py, with its ground truth in
+ * sheet_printed.tsv (cell index, blank, box in this image, written text). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include <leptonica/allheaders.h>
+
+#include "xq_core.h"
+#include "xqscan/xq_ocr.h"
+
+#define SHEET XQ_TEST_DATA "/ocr/sheet_printed.png"
+#define TRUTH XQ_TEST_DATA "/ocr/sheet_printed.tsv"
+
+typedef struct {
+    int  idx, blank, box[4];
+    char text[64];
+} truth_cell;
+
+static truth_cell truth[64];
+static int ntruth;
+static xq_ocr *g_ocr;   /* one engine for the whole file */
+
+static int setup(void **state)
+{
+    FILE *f = fopen(TRUTH, "r");
+    char line[256];
+    (void)state;
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f) && ntruth < 64) {
+        truth_cell *t = &truth[ntruth];
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "%d\t%d\t%d\t%d\t%d\t%d\t%63s", &t->idx, &t->blank,
+                   &t->box[0], &t->box[1], &t->box[2], &t->box[3],
+                   t->text) == 7)
+            ntruth++;
+    }
+    fclose(f);
+    return xq_ocr_create(&g_ocr, NULL) == XQ_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    xq_ocr_destroy(&g_ocr);
+    return 0;
+}
+
+static char tmpdir[64];
+
+static const char *tmp_path(const char *name)
+{
+    static char p[160];
+    if (!tmpdir[0]) {
+        snprintf(tmpdir, sizeof tmpdir, "/tmp/xq_ocr_test_XXXXXX");
+        assert_non_null(mkdtemp(tmpdir));
+    }
+    snprintf(p, sizeof p, "%s/%s", tmpdir, name);
+    return p;
+}
+
+static void write_bytes(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, n, f), n);
+    fclose(f);
+}
+
+static unsigned char *read_all(const char *path, size_t *pn)
+{
+    FILE *f = fopen(path, "rb");
+    long n;
+    unsigned char *b;
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    b = malloc((size_t)n);
+    assert_non_null(b);
+    assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *pn = (size_t)n;
+    return b;
+}
+
+static void expect_error(const char *path, xq_status want, const char *words)
+{
+    xq_sheet **s = (xq_sheet **)1;
+    size_t n = 99;
+    char err[256];
+    xq_status st = xq_ocr_read_file(g_ocr, path, &s, &n, err, sizeof err);
+    assert_int_equal(st, want);
+    assert_null(s);
+    assert_int_equal(n, 0);
+    assert_non_null(strstr(err, words));
+    assert_null(strchr(err, '\n'));
+}
+
+static void test_errors(void **state)
+{
+    static const unsigned char garbage[] = "this is not an image at all\n";
+    size_t n;
+    unsigned char *png;
+    (void)state;
+    expect_error("/nonexistent/x.png", XQ_EIO, "cannot open");
+    write_bytes(tmp_path("zero.png"), "", 0);
+    expect_error(tmp_path("zero.png"), XQ_EIMAGE, "empty");
+    write_bytes(tmp_path("text.png"), garbage, sizeof garbage - 1);
+    expect_error(tmp_path("text.png"), XQ_EIMAGE, "not a supported image");
+    /* truncated: the first third of a real PNG */
+    png = read_all(SHEET, &n);
+    write_bytes(tmp_path("trunc.png"), png, n / 3);
+    expect_error(tmp_path("trunc.png"), XQ_EIMAGE, "corrupt or truncated");
+    /* corrupt: a real header, then garbage */
+    memset(png + 60, 0x5a, n - 60);
+    write_bytes(tmp_path("corrupt.png"), png, n);
+    expect_error(tmp_path("corrupt.png"), XQ_EIMAGE, "corrupt");
+    free(png);
+}
+
+/* A PNG whose header claims 30000 x 20000 pixels (600 MP) and whose data
+ * stops right after: refused from the header, before any decoding. */
+static uint32_t crc32_png(const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xffffffffu;
+    size_t i;
+    int k;
+    for (i = 0; i < n; i++) {
+        c ^= p[i];
+        for (k = 0; k < 8; k++)
+            c = (c >> 1) ^ (0xedb88320u & (0u - (c & 1)));
+    }
+    return c ^ 0xffffffffu;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)(v >> 24); p[1] = (unsigned char)(v >> 16);
+    p[2] = (unsigned char)(v >> 8);  p[3] = (unsigned char)v;
+}
+
+static void test_huge_refused_before_decoding(void **state)
+{
+    unsigned char b[8 + 25 + 200] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    (void)state;
+    put32(b + 8, 13);
+    memcpy(b + 12, "IHDR", 4);
+    put32(b + 16, 30000);
+    put32(b + 20, 20000);
+    b[24] = 8; b[25] = 0; b[26] = 0; b[27] = 0; b[28] = 0;
+    put32(b + 29, crc32_png(b + 12, 17));
+    /* then an IDAT chunk of zeros: far too little data for that size */
+    put32(b + 33, 188);
+    memcpy(b + 37, "IDAT", 4);
+    write_bytes(tmp_path("huge.png"), b, sizeof b);
+    expect_error(tmp_path("huge.png"), XQ_EIMAGE, "too large");
+}
+
+static double iou(const int *a, const int *b)
+{
+    double x0 = fmax(a[0], b[0]), y0 = fmax(a[1], b[1]);
+    double x1 = fmin(a[0] + a[2], b[0] + b[2]), y1 = fmin(a[1] + a[3], b[1] + b[3]);
+    double in = (x1 > x0 && y1 > y0) ? (x1 - x0) * (y1 - y0) : 0;
+    return in / ((double)a[2] * a[3] + (double)b[2] * b[3] - in);
+}
+
+/* Cells, blanks and boxes against the truth; the true string ranks first
+ * among all strings written on the sheet. */
+static void check_sheet(xq_sheet *sh, double shift_tol)
+{
+    size_t i, k;
+    int right = 0, written = 0;
+    assert_int_equal(xq_sheet_ncells(sh), (size_t)ntruth);
+    assert_int_equal(xq_sheet_nrows(sh) * 2, xq_sheet_ncells(sh));
+    for (i = 0; i < (size_t)ntruth; i++) {
+        int box[4];
+        double best = -1e18;
+        size_t bi = 0;
+        assert_int_equal(xq_sheet_cell_box(sh, i, box), XQ_OK);
+        if (shift_tol == 0)
+            assert_true(iou(box, truth[i].box) > 0.8);
+        assert_int_equal(xq_sheet_cell_blank(sh, i), truth[i].blank != 0);
+        if (truth[i].blank)
+            continue;
+        written++;
+        for (k = 0; k < (size_t)ntruth; k++) {
+            double s;
+            if (truth[k].blank)
+                continue;
+            s = xq_sheet_cell_score(g_ocr, sh, i, truth[k].text);
+            assert_true(s <= 0.0);
+            if (s > best) {
+                best = s;
+                bi = k;
+            }
+        }
+        right += !strcmp(truth[bi].text, truth[i].text);
+    }
+    /* printed glyphs: every cell must rank its own string first */
+    assert_int_equal(right, written);
+}
+
+static void test_read_sheet(void **state)
+{
+    xq_sheet **s = NULL;
+    size_t n = 0;
+    char err[256];
+    int w, h;
+    (void)state;
+    assert_true(ntruth >= 20);
+    assert_int_equal(xq_ocr_read_file(g_ocr, SHEET, &s, &n, err, sizeof err), XQ_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(xq_sheet_page(s[0]), 0);
+    assert_int_equal(xq_sheet_nblocks(s[0]), 1);
+    xq_sheet_size(s[0], &w, &h);
+    assert_true(w > 500 && h > 500);
+    check_sheet(s[0], 0);
+    /* raw Tesseract text of a printed cell: its glyphs are all there */
+    assert_true(strlen(xq_sheet_cell_text(g_ocr, s[0], 0)) >= 4 * 3);
+    assert_string_equal(xq_sheet_cell_text(g_ocr, s[0], 9999), "");
+    xq_ocr_sheets_free(&s, n);
+    assert_null(s);
+}
+
+static void test_scores(void **state)
+{
+    xq_sheet **s = NULL;
+    size_t n = 0, i, blank = (size_t)-1, written = (size_t)-1;
+    char err[256];
+    double a, b;
+    (void)state;
+    assert_int_equal(xq_ocr_read_file(g_ocr, SHEET, &s, &n, err, sizeof err), XQ_OK);
+    for (i = 0; i < xq_sheet_ncells(s[0]); i++) {
+        if (xq_sheet_cell_blank(s[0], i) && blank == (size_t)-1)
+            blank = i;
+        if (!xq_sheet_cell_blank(s[0], i) && written == (size_t)-1)
+            written = i;
+    }
+    assert_true(written != (size_t)-1);
+    /* variant spellings of one move score alike; a different move lower */
+    a = xq_sheet_cell_score(g_ocr, s[0], written, truth[written].text);
+    b = xq_sheet_cell_score(g_ocr, s[0], written, "帥五平四");
+    assert_true(a > b + 2.0);
+    /* the empty string does not match ink */
+    assert_true(xq_sheet_cell_score(g_ocr, s[0], written, "") < a - 10);
+    /* bad index */
+    assert_true(xq_sheet_cell_score(g_ocr, s[0], 100000, "炮二平五") < -1e8);
+    if (blank != (size_t)-1) {
+        assert_true(xq_sheet_cell_score(g_ocr, s[0], blank, "")
+                    > xq_sheet_cell_score(g_ocr, s[0], blank, "炮二平五"));
+    }
+    /* the same call twice gives the same value (cached features) */
+    assert_true(xq_sheet_cell_score(g_ocr, s[0], written, truth[written].text) == a);
+    xq_ocr_sheets_free(&s, n);
+}
+
+static void test_crop_and_bad_args(void **state)
+{
+    xq_sheet **s = NULL;
+    size_t n = 0;
+    char err[256];
+    xq_crop crop;
+    int box[4];
+    (void)state;
+    assert_int_equal(xq_ocr_read_file(g_ocr, SHEET, &s, &n, err, sizeof err), XQ_OK);
+    assert_int_equal(xq_sheet_cell_crop(s[0], 0, &crop), XQ_OK);
+    assert_true(crop.w > 100 && crop.h > 20);
+    assert_non_null(crop.px);
+    xq_free(crop.px);
+    assert_int_equal(xq_sheet_cell_crop(s[0], 100000, &crop), XQ_ERANGE);
+    assert_null(crop.px);
+    assert_int_equal(xq_sheet_cell_box(s[0], 100000, box), XQ_ERANGE);
+    assert_int_equal(xq_sheet_cell_box(NULL, 0, box), XQ_EINVAL);
+    assert_null(xq_sheet_header(s[0], XQ_HDR_COUNT));
+    {
+        xq_sheet **none = (xq_sheet **)1;
+        size_t nn = 5;
+        assert_int_equal(xq_ocr_read_file(NULL, SHEET, &none, &nn, err,
+                                          sizeof err), XQ_EINVAL);
+        assert_null(none);
+        assert_int_equal(nn, 0);
+    }
+    xq_ocr_sheets_free(&s, n);
+    xq_sheet_destroy(NULL);
+    xq_ocr_sheets_free(NULL, 0);
+    xq_ocr_destroy(NULL);
+}
+
+/* Rotated by 4 degrees, as JPEG, and twice in a multi-page TIFF. */
+static void test_formats_and_rotation(void **state)
+{
+    PIX *pix = pixRead(SHEET), *big, *rot;
+    xq_sheet **s = NULL;
+    size_t n = 0;
+    char err[256];
+    (void)state;
+    assert_non_null(pix);
+    big = pixAddBorder(pix, 120, 0xffffffff);
+    rot = pixRotate(big, 4.0f * 3.14159265f / 180.0f, L_ROTATE_AREA_MAP,
+                    L_BRING_IN_WHITE, 0, 0);
+    assert_non_null(rot);
+    assert_int_equal(pixWrite(tmp_path("rot.jpg"), rot, IFF_JFIF_JPEG), 0);
+    assert_int_equal(xq_ocr_read_file(g_ocr, tmp_path("rot.jpg"), &s, &n, err,
+                                      sizeof err), XQ_OK);
+    assert_int_equal(n, 1);
+    check_sheet(s[0], 1);
+    xq_ocr_sheets_free(&s, n);
+
+    assert_int_equal(pixWriteTiff(tmp_path("two.tif"), pix, IFF_TIFF_ZIP, "w"), 0);
+    assert_int_equal(pixWriteTiff(tmp_path("two.tif"), pix, IFF_TIFF_ZIP, "a"), 0);
+    assert_int_equal(xq_ocr_read_file(g_ocr, tmp_path("two.tif"), &s, &n, err,
+                                      sizeof err), XQ_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(xq_sheet_page(s[1]), 1);
+    assert_int_equal(xq_sheet_ncells(s[1]), (size_t)ntruth);
+    xq_ocr_sheets_free(&s, n);
+    pixDestroy(&rot);
+    pixDestroy(&big);
+    pixDestroy(&pix);
+}
+
+static void test_debug_png(void **state)
+{
+    xq_ocr *ocr = NULL;
+    xq_ocr_options o = { 0 };
+    xq_sheet **s = NULL;
+    size_t n = 0;
+    char err[256];
+    PIX *dbg;
+    (void)state;
+    o.debug_png = tmp_path("debug.png");
+    o.no_tesseract = true;
+    unlink(o.debug_png);
+    assert_int_equal(xq_ocr_create(&ocr, &o), XQ_OK);
+    assert_int_equal(xq_ocr_tess_init_count(ocr), 0);
+    assert_int_equal(xq_ocr_read_file(ocr, SHEET, &s, &n, err, sizeof err), XQ_OK);
+    dbg = pixRead(tmp_path("debug.png"));
+    assert_non_null(dbg);
+    assert_int_equal(pixGetDepth(dbg), 32);
+    pixDestroy(&dbg);
+    /* without Tesseract: no text, scores still work */
+    assert_string_equal(xq_sheet_cell_text(ocr, s[0], 0), "");
+    xq_ocr_sheets_free(&s, n);
+    xq_ocr_destroy(&ocr);
+    assert_null(ocr);
+}
+
+/* Runs last: after every read above, Tesseract was initialised once. */
+static void test_tesseract_initialised_once(void **state)
+{
+    (void)state;
+    assert_int_equal(xq_ocr_tess_init_count(g_ocr), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_huge_refused_before_decoding),
+        cmocka_unit_test(test_read_sheet),
+        cmocka_unit_test(test_scores),
+        cmocka_unit_test(test_crop_and_bad_args),
+        cmocka_unit_test(test_formats_and_rotation),
+        cmocka_unit_test(test_debug_png),
+        cmocka_unit_test(test_tesseract_initialised_once),
+    };
+    int rc = cmocka_run_group_tests(tests, setup, teardown);
+    if (tmpdir[0]) {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+        if (system(cmd) != 0)
+            rc = rc ? rc : 1;
+    }
+    return rc;
+}
