@@ -66,7 +66,7 @@ want=$(( $(find "$work/ref" -name '*.json' | wc -l) / 3 ))
 (( want >= 2 )) || want=2
 while kill -0 "$pid" 2>/dev/null; do
     [[ -d $work/out ]] && { partial_check || fail=1; checks=$((checks + 1)); }
-    done_now=$(find "$work/out" -name '*.json' 2>/dev/null | wc -l)
+    done_now=$( (find "$work/out" -name '*.json' 2>/dev/null || true) | wc -l)
     if (( done_now >= want )); then
         kill -9 -- -"$pid"
         break
