@@ -59,7 +59,7 @@ typedef struct {
 typedef struct {
     const char *start_fen;        /* NULL: standard start */
     int         threshold;        /* unrecorded-move threshold; <= 0: 16 */
-    int         beam;             /* max prefixes kept per ply; <= 0: 96 */
+    int         beam;             /* max prefixes kept per ply; <= 0: 64 */
     const char *recorded_result;  /* "1-0" "0-1" "1/2-1/2" "*" or NULL */
     int         owner;            /* -1 unknown, XQ_RED, XQ_BLACK */
     const xq_verify_correction *corrections;
@@ -70,7 +70,9 @@ typedef struct {
     /* A ply is left unflagged (review false) only when its confidence is
      * at least this; <= 0: 0.995. */
     double      review_below;
-    bool        no_crops;         /* reserved: do not copy cell crops */
+    /* Spellings tried per move (XQ_VARIANTS_* of xq_notation.h); 0: Chinese
+     * for sheets, every notation for typed records. */
+    unsigned    variants;
 } xq_verify_options;
 
 /* The cell source of an OCR'd sheet (xq_ocr.h; only in builds with the

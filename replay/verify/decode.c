@@ -86,8 +86,13 @@ typedef struct {
     size_t   nkids, capkids;
     vfinal  *finals;
     size_t   nfinals, capfinals;
-    double  *lost;          /* per ply: dropped mass relative to the best */
+    double   best_final;    /* best final score so far */
+    double  *lost;          /* per ply: 1 when close alternatives were cut */
     size_t   caplost;
+    /* score cache: (sheet, cell, spelling) -> source score */
+    uint64_t *ckey;
+    double   *cval;
+    size_t    ccap, cn;
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -164,19 +169,82 @@ static xq_status cell_touch(vdec *d, int k, int slot)
     return XQ_OK;
 }
 
-/* Best spelling score of a move in a cell (raw units, prior included). */
-static float move_score(vdec *d, int k, int slot, const vs_spellings *sp)
+static uint64_t str_hash(const char *s, uint64_t h)
 {
-    const xq_cell_source *src = d->src[k];
-    double best = -1e30;
+    while (*s)
+        h = (h ^ (uint8_t)*s++) * 0x100000001B3ull;
+    return h ^ (h >> 29);
+}
+
+static xq_status cache_grow(vdec *d)
+{
+    size_t ncap = d->ccap ? d->ccap * 2 : 4096, i;
+    uint64_t *nk = xq_calloc(ncap, sizeof *nk);
+    double *nv = xq_malloc(ncap * sizeof *nv);
+    if (!nk || !nv) {
+        xq_free(nk);
+        xq_free(nv);
+        return XQ_ENOMEM;
+    }
+    for (i = 0; i < d->ccap; i++)
+        if (d->ckey[i]) {
+            size_t h = (size_t)(d->ckey[i] & (ncap - 1));
+            while (nk[h])
+                h = (h + 1) & (ncap - 1);
+            nk[h] = d->ckey[i];
+            nv[h] = d->cval[i];
+        }
+    xq_free(d->ckey);
+    xq_free(d->cval);
+    d->ckey = nk;
+    d->cval = nv;
+    d->ccap = ncap;
+    return XQ_OK;
+}
+
+/* The source's score of one spelling, cached per (sheet, cell, text). */
+static double cell_score(vdec *d, int k, int slot, const char *text)
+{
+    uint64_t key = str_hash(text, 0xCBF29CE484222325ull ^
+                                  ((uint64_t)(slot + 1) << 8) ^ (uint64_t)k);
+    size_t h;
+    double v;
+    if (!key)
+        key = 1;
+    if (d->cn * 2 >= d->ccap && cache_grow(d) != XQ_OK)
+        return d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
+    h = (size_t)(key & (d->ccap - 1));
+    while (d->ckey[h]) {
+        if (d->ckey[h] == key)
+            return d->cval[h];
+        h = (h + 1) & (d->ccap - 1);
+    }
+    v = d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
+    d->ckey[h] = key;
+    d->cval[h] = v;
+    d->cn++;
+    return v;
+}
+
+/* Best spelling score of a move in a cell, raw units: with the spelling's
+ * prior (returned; used by the decoder) and without it (*praw; used to
+ * tell whether the cell reads as the move). */
+static float move_score(vdec *d, int k, int slot, const vs_spellings *sp,
+                        float *praw)
+{
+    double best = -1e30, raw = -1e30;
     size_t j;
     for (j = 0; j < sp->n; j++) {
         double pr = sp->v[j].prior > 0.01f ? sp->v[j].prior : 0.01;
-        double s = src->score(src->ud, (size_t)slot, sp->v[j].text) +
-                   log(pr) / d->scale;
+        double c = cell_score(d, k, slot, sp->v[j].text);
+        double s = c + log(pr) / d->scale;
         if (s > best)
             best = s;
+        if (c > raw)
+            raw = c;
     }
+    if (praw)
+        *praw = (float)raw;
     return (float)best;
 }
 
@@ -239,6 +307,8 @@ static xq_status add_final(vdec *d, const ventry *e, int ply, bool nomoves)
         left += f->after_end[k];
     }
     f->score = e->score - left * (VD_FLOOR + VD_EXTRA);
+    if (d->nfinals == 1 || f->score > d->best_final)
+        d->best_final = f->score;
     return XQ_OK;
 }
 
@@ -265,6 +335,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
     xq_move mvs[XQ_MAX_MOVES];
     static const int8_t none_off = 0;
     float sc[VD_MAXSRC][XQ_MAX_MOVES], scx[VD_MAXSRC][XQ_MAX_MOVES];
+    float raw[VD_MAXSRC][XQ_MAX_MOVES], rawx[VD_MAXSRC][XQ_MAX_MOVES];
     vsit sit[VD_MAXSRC];
     int n, i, k, side = xq_board_side(&e->b);
     double prior;
@@ -310,9 +381,12 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
             for (k = 0; k < d->nsrc; k++) {
                 if (sit[k].state != VK_READ)
                     continue;
-                sc[k][i] = sp->n ? move_score(d, k, sit[k].slot, sp) : -1e30f;
+                raw[k][i] = rawx[k][i] = -1e30f;
+                sc[k][i] = sp->n ? move_score(d, k, sit[k].slot, sp, &raw[k][i])
+                                 : -1e30f;
                 scx[k][i] = (sit[k].extra && sp->n)
-                                ? move_score(d, k, sit[k].slot + 2, sp) : -1e30f;
+                                ? move_score(d, k, sit[k].slot + 2, sp, &rawx[k][i])
+                                : -1e30f;
             }
         }
         xq_free(sp);
@@ -328,7 +402,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                 if (!c->touched) {
                     double m = c->text_score;
                     for (i = 0; i < n; i++) {
-                        double v = sl == sit[k].slot ? sc[k][i] : scx[k][i];
+                        double v = sl == sit[k].slot ? raw[k][i] : rawx[k][i];
                         if (v > m)
                             m = v;
                     }
@@ -348,6 +422,37 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
         }
     }
 
+    /* A skip is offered only where this prefix reads the cell poorly:
+     * where the cell reads well the move is there. (A skip whose shifted
+     * moves stay legal for a while is found where they stop fitting; the
+     * plies before it are then put under review, see posterior().) */
+    bool skip_ok[VD_MAXSRC];
+    for (k = 0; k < d->nsrc; k++) {
+        skip_ok[k] = false;
+        if (sit[k].state == VK_READ) {
+            double m = -1e30;
+            vd_cell *c = &d->res->cells[k][sit[k].slot];
+            for (i = 0; i < n; i++)
+                if (sc[k][i] > m)
+                    m = sc[k][i];
+            skip_ok[k] = d->scale * (m - c->ref) < -VD_SKIP_GATE;
+        }
+    }
+    /* how well the best move reads, summed over the sheets that read */
+    double best_read = -1e30;
+    int nfloor = 0;
+    for (i = 0; i < n; i++) {
+        double t = 0;
+        bool any = false;
+        for (k = 0; k < d->nsrc; k++)
+            if (sit[k].state == VK_READ) {
+                t += lse(d->scale * (sc[k][i] - d->res->cells[k][sit[k].slot].ref),
+                         -VD_FLOOR);
+                any = true;
+            }
+        if (any && t > best_read)
+            best_read = t;
+    }
     for (i = 0; i < n; i++) {
         /* options per sheet: up to 3 (read / skip / extra) */
         int nopt[VD_MAXSRC], o[VD_MAXSRC];
@@ -365,23 +470,27 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                 oe[k][0] = lse(rel, -VD_FLOOR);
                 okind[k][0] = VK_READ;
                 oslot[k][0] = sit[k].slot;
-                osc[k][0] = sc[k][i];
+                osc[k][0] = raw[k][i];
                 odoff[k][0] = 0;
-                oe[k][1] = -VD_SKIP;
-                okind[k][1] = VK_SKIP;
-                oslot[k][1] = -1;
-                osc[k][1] = 0;
-                odoff[k][1] = 1;
-                nopt[k] = 2;
+                nopt[k] = 1;
+                if (skip_ok[k]) {
+                    oe[k][1] = -VD_SKIP;
+                    okind[k][1] = VK_SKIP;
+                    oslot[k][1] = -1;
+                    osc[k][1] = 0;
+                    odoff[k][1] = 1;
+                    nopt[k] = 2;
+                }
                 if (extra_ok[k]) {
+                    int x = nopt[k];
                     vd_cell *c2 = &d->res->cells[k][sit[k].slot + 2];
                     double rel2 = d->scale * (scx[k][i] - c2->ref);
-                    oe[k][2] = -VD_EXTRA + lse(rel2, -VD_FLOOR);
-                    okind[k][2] = VK_EXTRA;
-                    oslot[k][2] = sit[k].slot + 2;
-                    osc[k][2] = scx[k][i];
-                    odoff[k][2] = -1;
-                    nopt[k] = 3;
+                    oe[k][x] = -VD_EXTRA + lse(rel2, -VD_FLOOR);
+                    okind[k][x] = VK_EXTRA;
+                    oslot[k][x] = sit[k].slot + 2;
+                    osc[k][x] = rawx[k][i];
+                    odoff[k][x] = -1;
+                    nopt[k] = x + 1;
                 }
             } else {
                 oe[k][0] = 0;
@@ -395,11 +504,19 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
         for (;;) {
             vchild c;
             double s = e->score + prior;
-            for (k = 0; k < d->nsrc; k++)
+            bool pure_floor = true;
+            for (k = 0; k < d->nsrc; k++) {
                 s += oe[k][o[k]];
+                if (okind[k][o[k]] != VK_READ || oe[k][o[k]] > -VD_FLOOR + 0.3)
+                    pure_floor = false;
+            }
+            /* a move the cell does not support at all, while a sibling
+             * reads well: keep only a few such long shots per prefix */
+            if (pure_floor && best_read > -3.0 && ++nfloor > VD_FLOOR_KEEP)
+                s = -1e300;
             if (s > *pbest)
                 *pbest = s;
-            if (s >= *pbest - VD_BEAM_DROP) {
+            if (s > -1e299 && s >= *pbest - VD_BEAM_DROP) {
                 memset(&c, 0, sizeof c);
                 c.score = s;
                 c.entry = ei;
@@ -581,9 +698,11 @@ static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
         double denom = Z;
         size_t q;
         int i;
-        /* mass the beam cap dropped near this ply disagrees */
+        bool overflow = false;
+        /* the beam could not hold every close alternative near this ply */
         for (q = t; q <= t + 8 && q < d->caplost; q++)
-            denom += d->lost[q] * 1.0;
+            if (d->lost[q] > 0)
+                overflow = true;
         qsort(al[t].a, (size_t)al[t].n, sizeof al[t].a[0], cmp_alt);
         p->conf = 0;
         p->nalt = 0;
@@ -596,6 +715,22 @@ static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
         }
         if (p->conf > 1)
             p->conf = 1;
+        if (overflow && p->conf > 0.5)
+            p->conf = 0.5;
+    }
+    /* where a column changed its alignment (skip, junk cell), the exact
+     * place of the change is uncertain: the plies before it are not
+     * trusted blindly */
+    for (t = 1; t <= len; t++) {
+        int k2;
+        for (k2 = 0; k2 < d->nsrc; k2++)
+            if (res->plies[t - 1].kind[k2] == VK_SKIP ||
+                res->plies[t - 1].kind[k2] == VK_EXTRA) {
+                size_t q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1;
+                for (; q < t; q++)
+                    if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                        res->plies[q - 1].conf = VD_SHIFT_CONF;
+            }
     }
     (void)path;
     xq_free(al);
@@ -614,6 +749,8 @@ static void dec_free(vdec *d)
     xq_free(d->kids);
     xq_free(d->finals);
     xq_free(d->lost);
+    xq_free(d->ckey);
+    xq_free(d->cval);
 }
 
 void vd_result_free(vd_result *res)
@@ -635,7 +772,7 @@ void vd_result_free(vd_result *res)
 static xq_status run(vdec *d, const xq_board *start)
 {
     const xq_verify_options *o = d->opts;
-    int beam = o && o->beam > 0 ? o->beam : 96;
+    int beam = o && o->beam > 0 ? o->beam : 64;
     ventry *cur = NULL, *nxt = NULL;
     size_t ncur = 0, nnxt = 0, capent;
     uint64_t *keys = NULL;
@@ -673,7 +810,9 @@ static xq_status run(vdec *d, const xq_board *start)
     ncur = 1;
 
     for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
-        double bestc = -1e300;
+        double bestc = -1e300, bestp = -1e300, refp;
+        int pass;
+        size_t npass0 = 0;
         size_t i, cap = (size_t)beam;
         bool badcorr = false, blank = false;
         d->nkids = 0;
@@ -702,6 +841,8 @@ static xq_status run(vdec *d, const xq_board *start)
                         blank = true;
                 }
             }
+            if (e->score > bestp)
+                bestp = e->score;
             st = expand(d, (int32_t)i, e, ply, &bestc, &badcorr);
             if (st != XQ_OK)
                 goto out;
@@ -713,20 +854,44 @@ static xq_status run(vdec *d, const xq_board *start)
         if (blank)
             cap = capent;
         qsort(d->kids, d->nkids, sizeof *d->kids, cmp_child);
+        /* Children within a few nats of the best prefix (finished games
+         * included) are real alternatives: widen the beam to keep them
+         * all; if even the wide beam cannot, mark the ply so that the
+         * plies around it are not trusted. */
+        refp = d->nfinals && d->best_final > bestc ? d->best_final : bestc;
+        {
+            size_t close = 0;
+            for (i = 0; i < d->nkids && d->kids[i].score >= refp - 3.0; i++)
+                close++;
+            if (close > cap)
+                cap = close < capent ? close : capent;
+            if (close > capent && (size_t)ply < d->caplost)
+                d->lost[ply] = 1.0;
+        }
         memset(slots, 0xff, tabsz * sizeof *slots);
         nnxt = 0;
+        /* Two passes: first the realignments (skip, junk cell) of the best
+         * prefix, so that they are never crowded out by old long shots
+         * that keep reading well; then the rest by score, a full beam. */
+        for (pass = 0; pass < 2; pass++, npass0 = nnxt)
         for (i = 0; i < d->nkids; i++) {
             const vchild *c = &d->kids[i];
             ventry *ne;
             int32_t nidx;
             size_t h;
+            bool lead = cur[c->entry].score >= bestp;
+            bool shift = false;
+            for (k = 0; k < d->nsrc; k++)
+                if (c->kind[k] == VK_SKIP || c->kind[k] == VK_EXTRA)
+                    shift = true;
+            lead = lead && shift;
             if (c->score < bestc - VD_BEAM_DROP)
                 break;
-            if (nnxt >= cap) {
-                if ((size_t)ply < d->caplost)
-                    d->lost[ply] += exp(c->score - bestc);
+            if (nnxt >= capent || nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
+                                                     : npass0 + cap))
+                break;
+            if (lead != (pass == 0))
                 continue;
-            }
             ne = &nxt[nnxt];
             ne->b = cur[c->entry].b;
             if (!xq_board_make_move(&ne->b, c->mv, NULL))
@@ -813,7 +978,7 @@ static xq_status run(vdec *d, const xq_board *start)
         d->res->after_end[k] = d->finals[best].after_end[k];
     d->res->no_moves_left = d->finals[best].nomoves;
     for (f = 0; f < d->caplost; f++)
-        d->res->lost += d->lost[f];
+        d->res->lost += d->lost[f];   /* plies where the beam overflowed */
     st = posterior(d, best, path, len);
 out:
     xq_free(path);
@@ -844,7 +1009,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     d.res = res;
     d.opts = opts;
     d.scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
-    d.kinds = XQ_VARIANTS_ALL;
+    d.kinds = opts && opts->variants ? opts->variants : XQ_VARIANTS_CHINESE;
     d.black_first = xq_board_side(start) == XQ_BLACK;
     st = cells_init(&d);
     if (st == XQ_OK)

@@ -176,6 +176,8 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         else
             xq_verify_options_init(&o);
         o.score_scale = 1.0;
+        if (!o.variants)
+            o.variants = XQ_VARIANTS_ALL;
         t.moves = moves;
         t.nmoves = nmoves;
         t.bf = xq_board_side(b) == XQ_BLACK ? 1 : 0;

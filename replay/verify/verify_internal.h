@@ -32,10 +32,15 @@ enum {
 };
 
 /* Model constants (natural-log units after opts->score_scale). */
-#define VD_FLOOR      12.0  /* a cell explains no legal move better than this */
+#define VD_FLOOR      8.0   /* a cell explains no legal move better than this */
 #define VD_SKIP       9.0   /* penalty of a move skipped without a cell */
 #define VD_EXTRA      9.0   /* penalty of a junk / repeated cell */
-#define VD_BEAM_DROP  14.0  /* children this far below the best are dropped */
+#define VD_SKIP_GATE  -1e9  /* skips only where the best move reads this badly */
+#define VD_SHIFT_WINDOW 6   /* plies before a skip / junk cell put under review */
+#define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
+#define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
+#define VD_BEAM_DROP  12.0
+#define VD_LEAD       1.0   /* prefixes this close to the best keep all children */  /* children this far below the best are dropped */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
 #define VD_ILL_GAP    4.0   /* the cell reads its own text this much better
                                than any legal move: a clear (illegal) reading */
@@ -59,7 +64,8 @@ typedef struct {
     xq_move mv;
     uint8_t kind[VD_MAXSRC];
     int32_t slot[VD_MAXSRC];     /* cell used (-1 none) */
-    float   sc[VD_MAXSRC];       /* raw score of the move's best spelling */
+    float   sc[VD_MAXSRC];       /* raw score of the move's best spelling
+                                    (no spelling prior) */
     double  conf;                /* posterior of mv */
     int     nalt;
     vd_alt  alt[VD_NCAND];       /* posterior alternatives, best first
@@ -77,7 +83,7 @@ typedef struct {
     int      after_end[VD_MAXSRC]; /* non-blank cells left unexplained */
     bool     no_moves_left;        /* the decoded game ended in mate/stalemate
                                       with cells still unexplained */
-    double   lost;                 /* posterior mass lost to the beam cap */
+    double   lost;                 /* plies where close alternatives were cut */
     int      bad_corrections;      /* corrections that named no legal move */
 } vd_result;
 

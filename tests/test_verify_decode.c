@@ -1,0 +1,621 @@
+/* Unit tests of the verifier (replay/verify/): sheets through the
+ * TEST-ONLY synthetic cell source (tests/data/verify/synth_source.h) made
+ * from corpus games, typed records, pairs, corrections, end-of-game
+ * findings, bad arguments and out-of-memory. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "data/verify/synth_source.h"
+#include "xq_core.h"
+#include "xqscan/xq_game.h"
+#include "xqscan/xq_notation.h"
+#include "xqscan/xq_verify.h"
+
+#define JSONL XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
+
+static const sy_style CLEAN = { "clean", 0, 0, 0, 0, 0, 0, 0 };
+
+static int count_code(const xq_game *g, const char *code)
+{
+    size_t i;
+    int n = 0;
+    for (i = 0; i < g->nfindings; i++)
+        if (!strcmp(g->findings[i].code, code))
+            n++;
+    return n;
+}
+
+static const xq_finding *find_code(const xq_game *g, const char *code, int ply)
+{
+    size_t i;
+    for (i = 0; i < g->nfindings; i++)
+        if (!strcmp(g->findings[i].code, code) && (ply < 0 || g->findings[i].ply == ply))
+            return &g->findings[i];
+    return NULL;
+}
+
+/* XQ_VERIFY_DUMP=1: print the decoded plies (debugging aid). */
+static void dump(const xq_game *game, const sy_game *g, const sy_sheet *s)
+{
+    size_t p;
+    if (!getenv("XQ_VERIFY_DUMP"))
+        return;
+    for (p = 0; p < game->nplies; p++) {
+        const xq_ply *q = &game->plies[p];
+        int c = s && (int)p < s->nplies ? s->cell_of[p] : -1;
+        printf("ply %zu ev %d wrote %s read %s -> %s %s conf %.4f review %d %s\n",
+               p + 1, s && (int)p < s->nplies ? s->event[p] : -1,
+               c >= 0 ? s->written[c] : "-", q->read, q->chinese,
+               xq_ply_status_name(q->status), q->confidence, q->review,
+               g && (int)p < g->n && g->mv[p] == q->mv ? "" : "WRONG");
+    }
+    for (p = 0; p < game->nfindings; p++)
+        printf("  finding ply %d %s: %s\n", game->findings[p].ply,
+               game->findings[p].code, game->findings[p].message);
+}
+
+/* Decode a synthetic sheet of corpus game `line`; returns the game. */
+static xq_game *decode(int line, const sy_style *st, uint64_t seed, sy_game *g,
+                       sy_sheet *s, const xq_verify_options *o0)
+{
+    xq_board b;
+    char err[64];
+    xq_cell_source src;
+    xq_game *game = NULL;
+    xq_verify_options o;
+    assert_int_equal(sy_load_game(JSONL, line, g), 0);
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    assert_int_equal(sy_sheet_make(s, &b, g->mv, g->n, st, seed), 0);
+    sy_source(s, &src);
+    assert_int_equal(xq_game_create(&game), XQ_OK);
+    if (o0)
+        o = *o0;
+    else
+        xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+    dump(game, g, s);
+    return game;
+}
+
+/* Plies right / wrong-but-unflagged. */
+static void tally(const xq_game *game, const sy_game *g, int *pright,
+                  int *psilent)
+{
+    int p;
+    *pright = *psilent = 0;
+    for (p = 0; p < g->n; p++) {
+        const xq_ply *q = p < (int)game->nplies ? &game->plies[p] : NULL;
+        bool ok = q && q->mv == g->mv[p];
+        if (ok)
+            (*pright)++;
+        else if (q && !q->review)
+            (*psilent)++;
+    }
+}
+
+static void test_options_init(void **state)
+{
+    xq_verify_options o;
+    (void)state;
+    memset(&o, 0x5a, sizeof o);
+    xq_verify_options_init(&o);
+    assert_int_equal(o.threshold, 16);
+    assert_true(o.beam > 0);
+    assert_int_equal(o.owner, -1);
+    assert_null(o.start_fen);
+    assert_null(o.corrections);
+    assert_true(o.review_below > 0.9 && o.review_below < 1.0);
+    xq_verify_options_init(NULL);   /* no crash */
+}
+
+static void test_bad_args(void **state)
+{
+    xq_game *game = NULL;
+    xq_cell_source src;
+    xq_verify_options o;
+    xq_ply *q;
+    (void)state;
+    memset(&src, 0, sizeof src);
+    assert_int_equal(xq_game_create(&game), XQ_OK);
+    assert_int_equal(xq_verify_sheet(NULL, NULL, game), XQ_EINVAL);
+    assert_int_equal(xq_verify_sheet(&src, NULL, NULL), XQ_EINVAL);
+    src.ncells = 4;   /* cells but no callbacks */
+    assert_int_equal(xq_verify_sheet(&src, NULL, game), XQ_EINVAL);
+    src.ncells = 0;
+    xq_verify_options_init(&o);
+    o.start_fen = "not a fen";
+    assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_EINVAL);
+    assert_int_equal(xq_verify_typed(NULL, 3, NULL, game), XQ_EINVAL);
+    /* an empty sheet is a game with no plies and nothing unrecorded */
+    assert_int_equal(xq_verify_sheet(&src, NULL, game), XQ_OK);
+    assert_int_equal((int)game->nplies, 0);
+    assert_int_equal(game->unrecorded.total, 0);
+    assert_int_equal(xq_game_add_ply(game, &q), XQ_OK);
+    assert_int_equal(xq_verify_sheet(&src, NULL, game), XQ_EINVAL);
+    xq_game_destroy(&game);
+}
+
+static void test_clean_sheet(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    int right, silent, p;
+    (void)state;
+    game = decode(1, &CLEAN, 7, g, &s, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    tally(game, g, &right, &silent);
+    assert_int_equal(right, g->n);
+    assert_int_equal(silent, 0);
+    for (p = 0; p < g->n; p++) {
+        const xq_ply *q = &game->plies[p];
+        assert_int_equal(q->status, XQ_PLY_OK);
+        assert_int_equal(q->source, XQ_SRC_READ);
+        assert_true(q->has_cell);
+        assert_true(q->chinese[0] && q->wxf[0] && q->iccs[0]);
+        assert_true(q->confidence >= 0 && q->confidence <= 1);
+    }
+    assert_int_equal(game->unrecorded.total, 0);
+    assert_false(game->unrecorded.exceeded);
+    assert_int_equal(count_code(game, "illegal_move"), 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
+static void test_blank_cells(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    sy_style st = CLEAN;
+    int right, silent, p, blanks[2] = { 0, 0 };
+    (void)state;
+    st.p_blank = 0.05;
+    game = decode(2, &st, 11, g, &s, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    for (p = 0; p < g->n; p++)
+        if (s.event[p] == SY_EV_BLANK) {
+            const xq_ply *q = &game->plies[p];
+            blanks[q->side]++;
+            assert_int_equal(q->status, XQ_PLY_MISSING);
+            assert_int_equal(q->source, XQ_SRC_RECONSTRUCTED);
+            assert_true(q->has_cell);
+            assert_non_null(find_code(game, "unrecorded_move", p + 1));
+        }
+    assert_true(blanks[0] + blanks[1] > 0);
+    assert_int_equal(game->unrecorded.red, s.unrecorded[XQ_RED]);
+    assert_int_equal(game->unrecorded.black, s.unrecorded[XQ_BLACK]);
+    tally(game, g, &right, &silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
+static void test_skipped_move(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    sy_style st = CLEAN;
+    int right, silent, p, nskip = 0;
+    uint64_t seed = 5;
+    (void)state;
+    st.p_skip = 0.01;
+    for (;; seed++) {   /* a seed whose sheet has one skipped move */
+        game = decode(3, &st, seed, g, &s, NULL);
+        nskip = 0;
+        for (p = 0; p < g->n; p++)
+            nskip += s.event[p] == SY_EV_SKIP;
+        if (nskip == 1)
+            break;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    nskip = 0;
+    assert_int_equal((int)game->nplies, g->n);
+    /* The skip is found where the shifted column stops fitting: at the
+     * skipped ply or a few plies of the same side later (while the moves
+     * shifted into the gap stay legal the place is ambiguous); the plies
+     * in between are under review. */
+    for (p = 0; p < g->n; p++)
+        if (s.event[p] == SY_EV_SKIP) {
+            int q, found = 0;
+            nskip++;
+            for (q = p; q < g->n && q <= p + 6; q += 2) {
+                const xq_ply *y = &game->plies[q];
+                if (y->status == XQ_PLY_MISSING && !y->has_cell &&
+                    find_code(game, "skipped_move", q + 1)) {
+                    found = 1;
+                    break;
+                }
+                assert_true(y->review || y->mv == g->mv[q]);
+            }
+            assert_true(found);
+            for (; q >= p; q--)
+                assert_true(game->plies[q].review);
+        }
+    assert_true(nskip > 0);
+    assert_int_equal(game->unrecorded.total, s.unrecorded[0] + s.unrecorded[1]);
+    tally(game, g, &right, &silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
+static void test_illegal_move(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    sy_style st = CLEAN;
+    int right, silent, p, nill = 0;
+    (void)state;
+    st.p_illeg = 0.04;
+    game = decode(4, &st, 3, g, &s, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    for (p = 0; p < g->n; p++)
+        if (s.event[p] == SY_EV_ILLEGAL) {
+            const xq_ply *q = &game->plies[p];
+            const xq_finding *f;
+            nill++;
+            assert_int_equal(q->status, XQ_PLY_ILLEGAL);
+            assert_int_equal(q->source, XQ_SRC_ASSUMED);
+            assert_true(q->review);
+            f = find_code(game, "illegal_move", p + 1);
+            assert_non_null(f);
+            assert_int_equal(f->severity, XQ_SEV_ERROR);
+            assert_true(f->rule[0] != '\0');
+        }
+    assert_true(nill > 0);
+    assert_int_equal(game->unrecorded.total, 0);   /* a record, not unrecorded */
+    tally(game, g, &right, &silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
+static void test_threshold(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    xq_board b;
+    char err[64];
+    xq_cell_source src;
+    int blanked, i;
+    xq_verify_options o;
+    (void)state;
+    for (blanked = 15; blanked <= 16; blanked++) {
+        assert_int_equal(sy_load_game(JSONL, 128, g), 0);
+        assert_true(g->n > 8 + 8 * 16);
+        xq_board_from_fen(&b, g->fen, err, sizeof err);
+        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 1), 0);
+        /* blank every fourth Red cell from cell 8 on */
+        for (i = 0; i < blanked; i++) {
+            s.written[8 + 8 * i][0] = '\0';
+            s.text[8 + 8 * i][0] = '\0';
+        }
+        sy_source(&s, &src);
+        xq_game_create(&game);
+        xq_verify_options_init(&o);
+        o.start_fen = g->fen;
+        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+        dump(game, g, &s);
+        assert_int_equal(game->unrecorded.total, blanked);
+        assert_int_equal(game->unrecorded.red, blanked);
+        assert_int_equal(game->unrecorded.threshold, 16);
+        assert_int_equal(game->unrecorded.longest_run, 1);
+        assert_int_equal(game->unrecorded.exceeded, blanked >= 16);
+        assert_int_equal(count_code(game, "unrecorded_threshold"), blanked >= 16);
+        if (blanked >= 16)
+            assert_string_equal(find_code(game, "unrecorded_threshold", 0)->rule,
+                                "WXF 7.6, 3.1.F");
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    free(g);
+}
+
+static void test_noisy_sheets(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    int line, right = 0, silent = 0, plies = 0;
+    (void)state;
+    for (line = 10; line < 13; line++) {
+        xq_game *game = decode(line, &SY_PRINTED, 100 + (uint64_t)line, g, &s, NULL);
+        int r, si;
+        tally(game, g, &r, &si);
+        right += r;
+        silent += si;
+        plies += g->n;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    /* printed-like noise: every move right, none wrong and unflagged
+     * (kai and handwriting noise: see bench/bench_verify.c) */
+    assert_true(right * 100 >= plies * 99);
+    assert_int_equal(silent, 0);
+    free(g);
+}
+
+static void test_corrections(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    xq_verify_options o;
+    xq_verify_correction c[2];
+    char ic[5];
+    (void)state;
+    assert_int_equal(sy_load_game(JSONL, 6, g), 0);
+    xq_move_to_iccs(g->mv[9], ic);
+    c[0].ply = 10;
+    c[0].move = ic;
+    c[1].ply = 12;
+    c[1].move = "z9z9";   /* names no move: ignored with a finding */
+    xq_verify_options_init(&o);
+    o.corrections = c;
+    o.ncorrections = 2;
+    game = decode(6, &SY_HAND, 9, g, &s, &o);
+    assert_true(game->nplies >= 12);
+    assert_int_equal(game->plies[9].mv, g->mv[9]);
+    assert_int_equal(game->plies[9].source, XQ_SRC_CORRECTED);
+    assert_false(game->plies[9].review);
+    assert_true(game->plies[9].confidence == 1.0);
+    assert_non_null(find_code(game, "bad_correction", 0));
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
+static void test_pair(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s0, s1;
+    xq_board b;
+    char err[64];
+    xq_cell_source c0, c1;
+    const xq_cell_source *srcs[2];
+    xq_game *pair, *g0, *g1;
+    xq_verify_options o;
+    sy_style st = SY_HAND;
+    int r0, r1, rp, si;
+    (void)state;
+    st.p_blank = 0.03;
+    assert_int_equal(sy_load_game(JSONL, 7, g), 0);
+    xq_board_from_fen(&b, g->fen, err, sizeof err);
+    assert_int_equal(sy_sheet_make(&s0, &b, g->mv, g->n, &st, 21), 0);
+    assert_int_equal(sy_sheet_make(&s1, &b, g->mv, g->n, &st, 22), 0);
+    sy_source(&s0, &c0);
+    sy_source(&s1, &c1);
+    srcs[0] = &c0;
+    srcs[1] = &c1;
+    xq_game_create(&pair);
+    xq_game_create(&g0);
+    xq_game_create(&g1);
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    assert_int_equal(xq_verify_pair(srcs, &o, pair, g0, g1), XQ_OK);
+    assert_int_equal((int)pair->nplies, g->n);
+    tally(pair, g, &rp, &si);
+    assert_int_equal(si, 0);
+    tally(g0, g, &r0, &si);
+    tally(g1, g, &r1, &si);
+    assert_true(rp >= r0 && rp >= r1);
+    /* each sheet keeps its own unrecorded count: its blank cells (and the
+     * cells it leaves illegible) */
+    {
+        int k, p, miss[2] = { 0, 0 };
+        xq_game *gs[2] = { g0, g1 };
+        for (k = 0; k < 2; k++)
+            for (p = 0; p < (int)gs[k]->nplies; p++)
+                miss[k] += gs[k]->plies[p].status == XQ_PLY_MISSING;
+        assert_int_equal(miss[0], s0.unrecorded[0] + s0.unrecorded[1]);
+        assert_int_equal(miss[1], s1.unrecorded[0] + s1.unrecorded[1]);
+        assert_true(g0->unrecorded.total >= miss[0]);
+    }
+    assert_true(pair->unrecorded.total <= g0->unrecorded.total);
+    assert_true(pair->unrecorded.total <= g1->unrecorded.total);
+    xq_game_destroy(&pair);
+    xq_game_destroy(&g0);
+    xq_game_destroy(&g1);
+    sy_sheet_free(&s0);
+    sy_sheet_free(&s1);
+    free(g);
+}
+
+/* Typed records: the moves of corpus game `line` as ICCS texts. */
+static char **typed_moves(const sy_game *g)
+{
+    char **t = calloc((size_t)g->n + 1, sizeof *t);
+    int i;
+    for (i = 0; i < g->n; i++) {
+        t[i] = malloc(8);
+        xq_move_to_iccs(g->mv[i], t[i]);
+    }
+    return t;
+}
+
+static void free_moves(char **t, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        free(t[i]);
+    free(t);
+}
+
+static void test_typed(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    xq_game *game;
+    xq_verify_options o;
+    char **t;
+    int p;
+    (void)state;
+    assert_int_equal(sy_load_game(JSONL, 8, g), 0);
+    t = typed_moves(g);
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    assert_int_equal((int)game->nplies, g->n);
+    for (p = 0; p < g->n; p++) {
+        assert_int_equal(game->plies[p].mv, g->mv[p]);
+        assert_int_equal(game->plies[p].status, XQ_PLY_OK);
+        assert_false(game->plies[p].review);
+        assert_false(game->plies[p].has_cell);
+    }
+    xq_game_destroy(&game);
+    /* an illegal move in the middle: reported, the game goes on */
+    strcpy(t[20], "a0a9");
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    dump(game, g, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    assert_int_equal(game->plies[20].status, XQ_PLY_ILLEGAL);
+    assert_int_equal(game->plies[20].source, XQ_SRC_ASSUMED);
+    assert_true(game->plies[20].review);
+    assert_non_null(find_code(game, "illegal_move", 21));
+    {   /* later plies: right or flagged, never silently wrong */
+        int right = 0;
+        for (p = 21; p < g->n; p++) {
+            right += game->plies[p].mv == g->mv[p];
+            assert_true(game->plies[p].mv == g->mv[p] || game->plies[p].review);
+        }
+        assert_true(right * 10 >= (g->n - 21) * 9);
+    }
+    xq_game_destroy(&game);
+    free_moves(t, g->n);
+    free(g);
+}
+
+static void test_end_of_game(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    xq_game *game;
+    xq_verify_options o;
+    char **t;
+    (void)state;
+    /* line 128: Black checkmates (0-1); claim 1-0 */
+    assert_int_equal(sy_load_game(JSONL, 128, g), 0);
+    t = typed_moves(g);
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    o.recorded_result = "1-0";
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    assert_int_equal(game->end.position, XQ_END_CHECKMATE);
+    assert_false(game->end.consistent);
+    assert_non_null(find_code(game, "checkmate", -1));
+    assert_non_null(find_code(game, "result_mismatch", 0));
+    xq_game_destroy(&game);
+    o.recorded_result = "0-1";
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    assert_true(game->end.consistent);
+    assert_null(find_code(game, "result_mismatch", -1));
+    xq_game_destroy(&game);
+    free_moves(t, g->n);
+    /* line 10: a position repeats three times */
+    assert_int_equal(sy_load_game(JSONL, 10, g), 0);
+    t = typed_moves(g);
+    o.recorded_result = NULL;
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    assert_non_null(find_code(game, "repetition", -1));
+    xq_game_destroy(&game);
+    free_moves(t, g->n);
+    free(g);
+}
+
+static void test_natural_move_limit(void **state)
+{
+    /* kings and one rook each shuffle: 120 plies without a capture */
+    static const char *const cyc[4] = { "a0a1", "i9i8", "a1a0", "i8i9" };
+    const char *mv[120];
+    xq_game *game;
+    xq_verify_options o;
+    const xq_finding *f;
+    int i;
+    (void)state;
+    for (i = 0; i < 120; i++)
+        mv[i] = cyc[i % 4];
+    xq_verify_options_init(&o);
+    o.start_fen = "3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 0 1";
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed(mv, 120, &o, game), XQ_OK);
+    assert_int_equal((int)game->nplies, 120);
+    f = find_code(game, "natural_move_limit", 100);
+    assert_non_null(f);
+    assert_non_null(strstr(f->message, "by Red: yes"));
+    assert_non_null(find_code(game, "repetition", -1));
+    assert_null(find_code(game, "perpetual_check", -1));
+    xq_game_destroy(&game);
+}
+
+static void test_oom(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_board b;
+    char err[64];
+    xq_cell_source src;
+    long n;
+    int ok = 0;
+    (void)state;
+    assert_int_equal(sy_load_game(JSONL, 9, g), 0);
+    if (g->n > 30)
+        g->n = 30;
+    xq_board_from_fen(&b, g->fen, err, sizeof err);
+    assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &SY_KAI, 2), 0);
+    sy_source(&s, &src);
+    /* fail the n-th allocation, n growing geometrically until none fails */
+    for (n = 0; n < 10000000 && !ok; n = n < 16 ? n + 1 : n * 3 / 2) {
+        xq_game *game = NULL;
+        xq_status st;
+        assert_int_equal(xq_game_create(&game), XQ_OK);
+        xq_alloc_fail_after(n);
+        st = xq_verify_sheet(&src, NULL, game);
+        xq_alloc_fail_after(-1);
+        assert_true(st == XQ_OK || st == XQ_ENOMEM);
+        if (st == XQ_OK)
+            ok = 1;
+        xq_game_destroy(&game);
+    }
+    assert_true(ok);
+    sy_sheet_free(&s);
+    free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_options_init),
+        cmocka_unit_test(test_bad_args),
+        cmocka_unit_test(test_clean_sheet),
+        cmocka_unit_test(test_blank_cells),
+        cmocka_unit_test(test_skipped_move),
+        cmocka_unit_test(test_illegal_move),
+        cmocka_unit_test(test_threshold),
+        cmocka_unit_test(test_noisy_sheets),
+        cmocka_unit_test(test_corrections),
+        cmocka_unit_test(test_pair),
+        cmocka_unit_test(test_typed),
+        cmocka_unit_test(test_end_of_game),
+        cmocka_unit_test(test_natural_move_limit),
+        cmocka_unit_test(test_oom),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
