@@ -572,6 +572,49 @@ static float range_glyph(const ocr_glyph_model *m, const ocr_lattice *L,
     return L->ll[(size_t)r * m->nclass + grp];
 }
 
+/* Variant groups of the glyphs of s (unknown glyphs: -2 - code point). */
+static int groups_of(const xq_ocr *ocr, const char *s, int *g, int max)
+{
+    size_t len = strlen(s), off = 0;
+    int n = 0, k;
+    while (off < len && n < max) {
+        uint32_t cp;
+        int cls = -1;
+        off += xq_utf8_decode(s + off, len - off, &cp);
+        cp = xq_utf8_halfwidth(cp);
+        if (cp == ' ' || cp == '\t')
+            continue;
+        if (cp >= 'a' && cp <= 'z')
+            cp -= 'a' - 'A';
+        for (k = 0; k < ocr->model.nclass; k++)
+            if (ocr->model.cp[k] == cp) {
+                cls = ocr->model.group[k];
+                break;
+            }
+        if (cls < 0)
+            cls = ocr_glyph_class_of(cp);
+        g[n++] = cls >= 0 ? ocr_glyph_group(cls) : -2 - (int)(cp & 0xffff);
+    }
+    return n;
+}
+
+static int edit_distance(const int *a, int na, const int *b, int nb)
+{
+    int d[17][17], i, j;
+    for (i = 0; i <= na; i++)
+        d[i][0] = i;
+    for (j = 0; j <= nb; j++)
+        d[0][j] = j;
+    for (i = 1; i <= na; i++)
+        for (j = 1; j <= nb; j++) {
+            int v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            d[i][j] = v;
+        }
+    return d[na][nb];
+}
+
 double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
 {
     int groups[16], n = 0, k, i, j;
@@ -633,7 +676,23 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
                     best[k + 1][i + 1] = b + v;
             }
         }
-    return best[n][L->nseg];
+    {
+        double sc = best[n][L->nseg];
+        double w = ocr->tess_weight;
+        /* Tesseract's reading, where it has one: each glyph it read
+         * differently from the candidate costs w */
+        if (w > 0 && ocr->tess.api) {
+            int tg[16], nt;
+            if (!c->text)
+                (void)ocr_cell_text(ocr, c);
+            if (c->text && c->text[0]) {
+                nt = groups_of(ocr, c->text, tg, 16);
+                if (nt > 0)
+                    sc -= w * edit_distance(groups, n, tg, nt);
+            }
+        }
+        return sc;
+    }
 }
 
 /* ---- Tesseract on one cell ---- */

@@ -85,6 +85,7 @@ struct xq_ocr {
     char           *tessdata, *languages, *debug_png;
     ocr_tess        tess;
     ocr_glyph_model model;
+    double          tess_weight;   /* weight of Tesseract's reading in scores */
 };
 
 /* ---- sheet ---- */
