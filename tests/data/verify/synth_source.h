@@ -512,6 +512,7 @@ static int sy_read_game(FILE *f, sy_game *g)
 }
 
 /* Game on line `line` (1-based) of a jsonl file; 0 on success. */
+__attribute__((unused))
 static int sy_load_game(const char *path, int line, sy_game *g)
 {
     FILE *f = fopen(path, "r");

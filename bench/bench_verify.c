@@ -1,0 +1,288 @@
+/* bench_verify.c - figures of the verifier (issue 5 "must show"), on
+ * synthetic sheets made from corpus games by the TEST-ONLY cell source of
+ * tests/data/verify/synth_source.h (writing styles printed / kai /
+ * handwriting as glyph-noise levels; injected blanks, skipped and illegal
+ * moves), plus typed-record throughput (issue 3).
+ *
+ * Env: XQ_BENCH_GAMES (games per style, default 60), XQ_BENCH_SKIP (first
+ * corpus line, default 200: away from the lines the unit tests use).
+ * Every figure is printed on its own line "verify <what>: <value>". */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../tests/data/verify/synth_source.h"
+#include "xqscan/xq_game.h"
+#include "xqscan/xq_verify.h"
+
+#define JSONL XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    long plies, right, review, silent, sheets;
+    double secs;
+    /* confidence calibration: 10 bins of (count, right) */
+    long cal_n[10], cal_r[10];
+    /* events */
+    long blank, blank_right, blank_silent;
+    long skip, skip_found;
+    long illegal, illegal_found, illegal_flagged;
+    long count_exact, thr_right;
+} tally;
+
+static int has_finding(const xq_game *g, const char *code, int ply)
+{
+    size_t i;
+    for (i = 0; i < g->nfindings; i++)
+        if (!strcmp(g->findings[i].code, code) && g->findings[i].ply == ply)
+            return 1;
+    return 0;
+}
+
+static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
+                       tally *t)
+{
+    int p, q, unrec = 0, truth_unrec;
+    for (p = 0; p < g->n; p++) {
+        const xq_ply *y = p < (int)game->nplies ? &game->plies[p] : NULL;
+        int ok = y && y->mv == g->mv[p];
+        int bin;
+        t->plies++;
+        t->right += ok;
+        if (y && y->review)
+            t->review++;
+        if (y && !y->review && !ok)
+            t->silent++;
+        if (y) {
+            bin = (int)(y->confidence * 10);
+            if (bin > 9)
+                bin = 9;
+            if (bin < 0)
+                bin = 0;
+            t->cal_n[bin]++;
+            t->cal_r[bin] += ok;
+        }
+        if (!s)
+            continue;
+        switch (s->event[p]) {
+        case SY_EV_BLANK:
+            t->blank++;
+            t->blank_right += ok;
+            t->blank_silent += y && !y->review && !ok;
+            break;
+        case SY_EV_SKIP:
+            t->skip++;
+            for (q = p; q < g->n && q <= p + 6 && q < (int)game->nplies; q += 2)
+                if (game->plies[q].status == XQ_PLY_MISSING &&
+                    !game->plies[q].has_cell && has_finding(game, "skipped_move", q + 1)) {
+                    t->skip_found++;
+                    break;
+                }
+            break;
+        case SY_EV_ILLEGAL:
+            t->illegal++;
+            if (y && y->status == XQ_PLY_ILLEGAL && has_finding(game, "illegal_move", p + 1))
+                t->illegal_found++;
+            if (y && y->review)
+                t->illegal_flagged++;
+            break;
+        default:
+            break;
+        }
+    }
+    if (!s)
+        return;
+    for (p = 0; p < (int)game->nplies; p++)
+        unrec += game->plies[p].status == XQ_PLY_MISSING ||
+                 game->plies[p].status == XQ_PLY_UNREADABLE;
+    truth_unrec = s->unrecorded[0] + s->unrecorded[1];
+    t->count_exact += unrec == truth_unrec;
+    t->thr_right += (game->unrecorded.exceeded != 0) == (truth_unrec >= 16);
+}
+
+static void print_tally(const char *name, const tally *t)
+{
+    int b;
+    printf("verify %s sheets: %ld, plies: %ld\n", name, t->sheets, t->plies);
+    printf("verify %s moves right: %.3f%%\n", name, 100.0 * t->right / (t->plies ? t->plies : 1));
+    printf("verify %s flagged for review: %.3f%%\n", name, 100.0 * t->review / (t->plies ? t->plies : 1));
+    printf("verify %s silent errors: %ld (%.2f per 2000 plies)\n", name, t->silent,
+           2000.0 * t->silent / (t->plies ? t->plies : 1));
+    printf("verify %s time per sheet: %.1f ms\n", name, 1000.0 * t->secs / (t->sheets ? t->sheets : 1));
+    printf("verify %s calibration (confidence bin: plies, share right):", name);
+    for (b = 0; b < 10; b++)
+        if (t->cal_n[b])
+            printf(" [%.1f-%.1f: %ld, %.3f]", b / 10.0, (b + 1) / 10.0, t->cal_n[b],
+                   (double)t->cal_r[b] / t->cal_n[b]);
+    printf("\n");
+    if (t->blank)
+        printf("verify %s blank cells reconstructed right: %ld/%ld (%.1f%%), silent %ld\n",
+               name, t->blank_right, t->blank, 100.0 * t->blank_right / t->blank, t->blank_silent);
+    if (t->skip)
+        printf("verify %s skipped moves found: %ld/%ld (%.1f%%)\n", name, t->skip_found,
+               t->skip, 100.0 * t->skip_found / t->skip);
+    if (t->illegal)
+        printf("verify %s injected illegal moves found (status illegal): %ld/%ld (%.1f%%), "
+               "flagged for review: %ld/%ld\n", name, t->illegal_found, t->illegal,
+               100.0 * t->illegal_found / t->illegal, t->illegal_flagged, t->illegal);
+    if (t->blank || t->skip || t->illegal)
+        printf("verify %s unrecorded count exact: %ld/%ld sheets; threshold verdict right: %ld/%ld\n",
+               name, t->count_exact, t->sheets, t->thr_right, t->sheets);
+}
+
+static void run_style(const char *name, const sy_style *st, int ngames, int skip,
+                      int pair)
+{
+    FILE *f = fopen(JSONL, "r");
+    sy_game *g = malloc(sizeof *g);
+    tally t, t0, t1;
+    char line[1 << 16];
+    int i;
+    memset(&t, 0, sizeof t);
+    memset(&t0, 0, sizeof t0);
+    memset(&t1, 0, sizeof t1);
+    if (!f || !g) {
+        printf("verify %s: corpus not found (%s)\n", name, JSONL);
+        free(g);
+        if (f)
+            fclose(f);
+        return;
+    }
+    for (i = 0; i < skip && fgets(line, sizeof line, f); i++)
+        ;
+    for (i = 0; i < ngames && sy_read_game(f, g) == 0; i++) {
+        xq_board b;
+        char err[64];
+        sy_sheet s, s2;
+        xq_cell_source src, src2;
+        xq_game *game = NULL, *ga = NULL, *gb = NULL;
+        xq_verify_options o;
+        double t_0;
+        if (g->n < 10)
+            continue;
+        xq_board_from_fen(&b, g->fen, err, sizeof err);
+        if (sy_sheet_make(&s, &b, g->mv, g->n, st, 1000 + (uint64_t)i))
+            continue;
+        sy_source(&s, &src);
+        xq_verify_options_init(&o);
+        o.start_fen = g->fen;
+        if (pair) {
+            const xq_cell_source *two[2];
+            if (sy_sheet_make(&s2, &b, g->mv, g->n, st, 5000 + (uint64_t)i)) {
+                sy_sheet_free(&s);
+                continue;
+            }
+            sy_source(&s2, &src2);
+            two[0] = &src;
+            two[1] = &src2;
+            xq_game_create(&game);
+            xq_game_create(&ga);
+            xq_game_create(&gb);
+            t_0 = now();
+            xq_verify_pair(two, &o, game, NULL, NULL);
+            t.secs += now() - t_0;
+            t.sheets++;
+            score_game(game, g, NULL, &t);
+            t_0 = now();
+            xq_verify_sheet(&src, &o, ga);
+            xq_verify_sheet(&src2, &o, gb);
+            t0.secs += now() - t_0;
+            t0.sheets += 2;
+            score_game(ga, g, NULL, &t0);
+            score_game(gb, g, NULL, &t0);
+            xq_game_destroy(&ga);
+            xq_game_destroy(&gb);
+            sy_sheet_free(&s2);
+        } else {
+            xq_game_create(&game);
+            t_0 = now();
+            xq_verify_sheet(&src, &o, game);
+            t.secs += now() - t_0;
+            t.sheets++;
+            score_game(game, g, &s, &t);
+        }
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    if (pair) {
+        char n2[96];
+        snprintf(n2, sizeof n2, "%s pair", name);
+        print_tally(n2, &t);
+        snprintf(n2, sizeof n2, "%s single sheets of the pairs", name);
+        print_tally(n2, &t0);
+    } else {
+        print_tally(name, &t);
+    }
+    (void)t1;
+    free(g);
+    fclose(f);
+}
+
+/* Typed records: every corpus game's ICCS moves through xq_verify_typed. */
+static void run_typed(int ngames)
+{
+    FILE *f = fopen(JSONL, "r");
+    sy_game *g = malloc(sizeof *g);
+    long plies = 0, games = 0, bad = 0;
+    double secs = 0;
+    if (!f || !g) {
+        free(g);
+        if (f)
+            fclose(f);
+        return;
+    }
+    while ((ngames <= 0 || games < ngames) && sy_read_game(f, g) == 0) {
+        char txt[SY_MAXPLY][8];
+        const char *mv[SY_MAXPLY];
+        xq_game *game = NULL;
+        xq_verify_options o;
+        double t0;
+        int i;
+        for (i = 0; i < g->n; i++) {
+            xq_move_to_iccs(g->mv[i], txt[i]);
+            mv[i] = txt[i];
+        }
+        xq_verify_options_init(&o);
+        o.start_fen = g->fen;
+        xq_game_create(&game);
+        t0 = now();
+        if (xq_verify_typed(mv, (size_t)g->n, &o, game) != XQ_OK)
+            bad++;
+        secs += now() - t0;
+        plies += g->n;
+        games++;
+        xq_game_destroy(&game);
+    }
+    printf("verify typed records: %ld games, %ld plies, %.3f s (%.3f s per 100,000 plies), %ld failed\n",
+           games, plies, secs, secs * 100000.0 / (plies ? plies : 1), bad);
+    free(g);
+    fclose(f);
+}
+
+int main(void)
+{
+    int n = getenv("XQ_BENCH_GAMES") ? atoi(getenv("XQ_BENCH_GAMES")) : 60;
+    int skip = getenv("XQ_BENCH_SKIP") ? atoi(getenv("XQ_BENCH_SKIP")) : 200;
+    sy_style ev = SY_KAI;
+    printf("verify: synthetic sheets (TEST-ONLY source, tests/data/verify/synth_source.h), "
+           "%d corpus games per style from line %d\n", n, skip + 1);
+    run_style("printed", &SY_PRINTED, n, skip, 0);
+    run_style("kai", &SY_KAI, n, skip, 0);
+    run_style("handwriting", &SY_HAND, n, skip, 0);
+    ev.name = "kai+events";
+    ev.p_blank = 0.02;
+    ev.p_skip = 0.004;
+    ev.p_illeg = 0.01;
+    run_style("kai+events (2% blank, 0.4% skipped, 1% illegal)", &ev, n, skip + n, 0);
+    run_style("handwriting", &SY_HAND, n / 2, skip + 2 * n, 1);
+    run_typed(0);
+    return 0;
+}
