@@ -10,13 +10,15 @@
 #include "ocr_internal.h"
 #include "utf8.h"
 
-static const char *const labels[XQ_HDR_COUNT][8] = {
-    [XQ_HDR_EVENT]  = { "比赛名称", "赛事名称", "赛事", "賽事", "比赛", "Event", "EVENT" },
-    [XQ_HDR_ROUND]  = { "轮次", "輪次", "Round", "ROUND" },
-    [XQ_HDR_BOARD]  = { "台次", "台号", "台號", "桌号", "Board", "BOARD", "Table" },
-    [XQ_HDR_RED]    = { "红方", "紅方", "Red", "RED" },
-    [XQ_HDR_BLACK]  = { "黑方", "Black", "BLACK" },
-    [XQ_HDR_DATE]   = { "日期", "Date", "DATE" },
+static const char *const labels[XQ_HDR_COUNT][10] = {
+    [XQ_HDR_EVENT]  = { "比赛名称", "赛事名称", "赛事", "賽事", "比赛", "比賽",
+                        "Event", "EVENT" },
+    [XQ_HDR_ROUND]  = { "第几轮", "轮次", "輪次", "Round", "ROUND" },
+    [XQ_HDR_BOARD]  = { "台次", "台号", "台號", "桌号", "桌次", "Board", "BOARD",
+                        "Table" },
+    [XQ_HDR_RED]    = { "红方姓名", "紅方姓名", "红方", "紅方", "Red", "RED" },
+    [XQ_HDR_BLACK]  = { "黑方姓名", "黑方", "Black", "BLACK" },
+    [XQ_HDR_DATE]   = { "比赛日期", "比賽日期", "日期", "Date", "DATE" },
     [XQ_HDR_RESULT] = { "结果", "結果", "Result", "RESULT" },
 };
 
@@ -41,9 +43,11 @@ static const char *find_label(const char *line, int *pfield, size_t *plen)
     const char *best = NULL;
     int f, k;
     for (f = 0; f < XQ_HDR_COUNT; f++)
-        for (k = 0; k < 8 && labels[f][k]; k++) {
+        for (k = 0; k < 10 && labels[f][k]; k++) {
             const char *p = strstr(line, labels[f][k]);
-            if (p && (!best || p < best)) {
+            /* earliest label; at one position the longest (比赛日期) */
+            if (p && (!best || p < best
+                      || (p == best && strlen(labels[f][k]) > *plen))) {
                 best = p;
                 *pfield = f;
                 *plen = strlen(labels[f][k]);
@@ -65,6 +69,7 @@ static bool is_sep(const char *p, size_t *pn)
     return false;
 }
 
+static xq_status parse_line(xq_sheet *sh, char *line) __attribute__((unused));
 static xq_status parse_line(xq_sheet *sh, char *line)
 {
     int field;
@@ -92,42 +97,210 @@ static xq_status parse_line(xq_sheet *sh, char *line)
     return XQ_OK;
 }
 
+/* Text of one chunk of the header (grey, ruling whitened). */
+static xq_status chunk_text(xq_ocr *ocr, PIX *grey, int x0, int y0, int x1,
+                            int y1, char **ptext)
+{
+    BOX *box;
+    PIX *c, *b;
+    xq_status st;
+    char *p;
+    *ptext = NULL;
+    box = boxCreate(x0, y0, x1 - x0, y1 - y0);
+    if (!box)
+        return XQ_ENOMEM;
+    c = pixClipRectangle(grey, box, NULL);
+    boxDestroy(&box);
+    if (!c)
+        return XQ_ENOMEM;
+    b = pixAddBorder(c, 12, 255);
+    pixDestroy(&c);
+    if (!b)
+        return XQ_ENOMEM;
+    st = ocr_tess_block(&ocr->tess, b, ptext);
+    pixDestroy(&b);
+    if (st != XQ_OK || !*ptext)
+        return st;
+    for (p = *ptext; *p; p++)          /* one chunk, one line of text */
+        if (*p == '\n')
+            *p = ' ';
+    squeeze(*ptext);
+    return XQ_OK;
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s), i = 0, sn;
+    while (s[i] && is_sep(s + i, &sn))
+        i += sn;
+    memmove(s, s + i, n - i + 1);
+    n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == ':' || s[n - 1] == '|'
+                     || s[n - 1] == '_'))
+        s[--n] = '\0';
+}
+
+/* The header region is cut into text bands (row projection of the ink,
+ * ruling removed) and each band into chunks at wide gaps; each chunk is
+ * read by Tesseract. A chunk holding a label gives the text after the label
+ * as the value, or, when nothing follows it, the next chunk of the band
+ * (boxed forms: label in one box, value in the next). */
 xq_status ocr_header_read(xq_ocr *ocr, xq_sheet *sh)
 {
     BOX *box;
-    PIX *reg, *mask = NULL;
-    char *text = NULL, *line, *save = NULL;
-    xq_status st;
-    int top = sh->table_top - 4;
+    PIX *reg = NULL, *ink = NULL, *mask = NULL, *vl = NULL;
+    xq_status st = XQ_OK;
+    int top = sh->table_top - 4, w, h, y, x;
+    int *rowp = NULL, *colp = NULL;
     if (!ocr->tess.api || sh->ncells == 0 || top < 40)
         return XQ_OK;
     box = boxCreate(0, 0, sh->nw, top);
     if (!box)
         return XQ_ENOMEM;
     reg = pixClipRectangle(sh->pixg, box, NULL);
-    if (reg && sh->pixlines)
+    ink = pixClipRectangle(sh->pixb, box, NULL);
+    if (sh->pixlines)
         mask = pixClipRectangle(sh->pixlines, box, NULL);
     boxDestroy(&box);
-    if (!reg) {
-        pixDestroy(&mask);
-        return XQ_ENOMEM;
+    if (!reg || !ink) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    /* short vertical rules of header boxes: thin and tall */
+    vl = pixOpenBrick(NULL, ink, 1, 45);
+    if (vl) {
+        PIX *t = pixOpenBrick(NULL, vl, 9, 1);   /* wide things are not rules */
+        if (t) {
+            pixSubtract(vl, vl, t);
+            pixDestroy(&t);
+        }
+        if (mask)
+            pixOr(mask, mask, vl);
+        else
+            mask = pixClone(vl);
     }
     if (mask) {
-        PIX *m2 = pixDilateBrick(NULL, mask, 3, 3);
-        if (m2)
+        PIX *m2 = pixDilateBrick(NULL, mask, 5, 5);
+        if (m2) {
             pixSetMasked(reg, m2, 255);
+            pixSubtract(ink, ink, m2);
+        }
         pixDestroy(&m2);
-        pixDestroy(&mask);
     }
-    st = ocr_tess_block(&ocr->tess, reg, &text);
+    w = pixGetWidth(ink);
+    h = pixGetHeight(ink);
+    rowp = xq_calloc((size_t)h + 1, sizeof *rowp);
+    colp = xq_calloc((size_t)w + 1, sizeof *colp);
+    if (!rowp || !colp) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    {
+        l_uint32 *data = pixGetData(ink);
+        int wpl = pixGetWpl(ink);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++)
+                rowp[y] += GET_DATA_BIT(data + (size_t)y * wpl, x);
+        y = 0;
+        while (y < h && st == XQ_OK) {
+            int y0, y1, gap = 0, bh, x0, prev_label = -1;
+            while (y < h && rowp[y] < 2)
+                y++;
+            if (y >= h)
+                break;
+            y0 = y;
+            while (y < h && gap < 10) {
+                gap = rowp[y] < 2 ? gap + 1 : 0;
+                y++;
+            }
+            y1 = y - gap;
+            bh = y1 - y0;
+            if (bh < 12)
+                continue;
+            memset(colp, 0, (size_t)w * sizeof *colp);
+            for (x = 0; x < w; x++)
+                for (int yy = y0; yy < y1; yy++)
+                    colp[x] += GET_DATA_BIT(data + (size_t)yy * wpl, x);
+            x = 0;
+            while (x < w && st == XQ_OK) {
+                int cx0, cx1, g = 0, mingap = bh * 3 / 2 > 40 ? bh * 3 / 2 : 40;
+                char *t = NULL;
+                while (x < w && colp[x] == 0)
+                    x++;
+                if (x >= w)
+                    break;
+                cx0 = x;
+                while (x < w && g < mingap) {
+                    g = colp[x] == 0 ? g + 1 : 0;
+                    x++;
+                }
+                cx1 = x - g;
+                if (cx1 - cx0 < 8)
+                    continue;
+                x0 = cx0 - 6 > 0 ? cx0 - 6 : 0;
+                st = chunk_text(ocr, reg, x0, y0 - 6 > 0 ? y0 - 6 : 0,
+                                cx1 + 6 < w ? cx1 + 6 : w,
+                                y1 + 6 < h ? y1 + 6 : h, &t);
+                if (st != XQ_OK || !t)
+                    break;
+                {
+                    int f;
+                    size_t ll;
+                    const char *lp = find_label(t, &f, &ll);
+                    if (lp) {
+                        char *rest = xq_strdup(lp + ll), *tmp;
+                        if (!rest) {
+                            xq_free(t);
+                            st = XQ_ENOMEM;
+                            break;
+                        }
+                        /* a second label in the chunk ends this value */
+                        {
+                            int f2;
+                            size_t l2;
+                            char *lp2 = (char *)find_label(rest, &f2, &l2);
+                            if (lp2 && lp2 == rest) {   /* 赛事 Event ... */
+                                tmp = xq_strdup(lp2 + l2);
+                                xq_free(rest);
+                                rest = tmp;
+                                if (!rest) {
+                                    xq_free(t);
+                                    st = XQ_ENOMEM;
+                                    break;
+                                }
+                                lp2 = (char *)find_label(rest, &f2, &l2);
+                            }
+                            if (lp2)
+                                *lp2 = '\0';
+                        }
+                        trim(rest);
+                        if (rest[0] && !sh->hdr[f]) {
+                            sh->hdr[f] = rest;
+                            rest = NULL;
+                            prev_label = -1;
+                        } else
+                            prev_label = f;
+                        xq_free(rest);
+                    } else if (prev_label >= 0) {
+                        trim(t);
+                        if (t[0] && !sh->hdr[prev_label]) {
+                            sh->hdr[prev_label] = xq_strdup(t);
+                            if (!sh->hdr[prev_label])
+                                st = XQ_ENOMEM;
+                        }
+                        prev_label = -1;
+                    }
+                }
+                xq_free(t);
+            }
+        }
+    }
+out:
+    xq_free(rowp);
+    xq_free(colp);
+    pixDestroy(&vl);
+    pixDestroy(&mask);
+    pixDestroy(&ink);
     pixDestroy(&reg);
-    if (st != XQ_OK)
-        return st;
-    for (line = strtok_r(text, "\n", &save); line && st == XQ_OK;
-         line = strtok_r(NULL, "\n", &save)) {
-        squeeze(line);
-        st = parse_line(sh, line);
-    }
-    xq_free(text);
     return st;
 }
