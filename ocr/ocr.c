@@ -33,7 +33,7 @@ static void lept_quiet(const char *msg) { (void)msg; }
 /* PNG through libpng's simplified API, which reports problems in a
  * message instead of printing them (Leptonica's reader lets libpng print).
  * Returns NULL on any error. */
-static PIX *read_png_quiet(const char *path)
+static PIX *read_png_quiet(const char *path, bool *poom)
 {
     png_image im;
     png_color white = { 255, 255, 255 };
@@ -51,6 +51,7 @@ static PIX *read_png_quiet(const char *path)
     buf = xq_malloc(PNG_IMAGE_SIZE(im));
     if (!buf) {
         png_image_free(&im);
+        *poom = true;
         return NULL;
     }
     if (!png_image_finish_read(&im, &white, buf, 0, NULL)) {
@@ -341,8 +342,14 @@ xq_status xq_ocr_read_file(xq_ocr *ocr, const char *path,
     if (!sheets)
         return XQ_ENOMEM;
     for (i = 0; i < npages && st == XQ_OK; i++) {
+        bool oom = false;
         PIX *pix = is_tiff(fmt) ? pixReadTiff(path, i)
-                   : fmt == IFF_PNG ? read_png_quiet(path) : pixRead(path);
+                   : fmt == IFF_PNG ? read_png_quiet(path, &oom) : pixRead(path);
+        if (!pix && oom) {
+            set_err(err, errlen, "%s: out of memory", path);
+            st = XQ_ENOMEM;
+            break;
+        }
         if (!pix) {
             set_err(err, errlen, "%s: corrupt or truncated %s data%s", path,
                     format_name(fmt), npages > 1 ? " (a page)" : "");

@@ -360,6 +360,37 @@ static void test_debug_png(void **state)
     assert_null(ocr);
 }
 
+/* Out of memory at any point of a read: XQ_ENOMEM (or XQ_OK when the
+ * failing allocation was not needed), never a crash or a leak (ASan). */
+static void test_out_of_memory(void **state)
+{
+    xq_ocr *ocr = NULL;
+    xq_ocr_options o = { 0 };
+    long fail[] = { 0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610,
+                    987, 1597, 2584 };
+    size_t i;
+    (void)state;
+    o.no_tesseract = true;
+    assert_int_equal(xq_ocr_create(&ocr, &o), XQ_OK);
+    for (i = 0; i < sizeof fail / sizeof fail[0]; i++) {
+        xq_sheet **s = NULL;
+        size_t n = 0;
+        char err[256];
+        xq_status st;
+        xq_alloc_fail_after(fail[i]);
+        st = xq_ocr_read_file(ocr, SHEET, &s, &n, err, sizeof err);
+        if (st == XQ_OK)
+            (void)xq_sheet_cell_score(ocr, s[0], 0, "炮二平五");
+        xq_alloc_fail_after(-1);
+        if (st != XQ_OK && st != XQ_ENOMEM)
+            fail_msg("fail after %ld: %s (%s)", fail[i], xq_status_str(st), err);
+        if (st != XQ_OK)
+            assert_null(s);
+        xq_ocr_sheets_free(&s, n);
+    }
+    xq_ocr_destroy(&ocr);
+}
+
 /* Runs last: after every read above, Tesseract was initialised once. */
 static void test_tesseract_initialised_once(void **state)
 {
@@ -377,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
         cmocka_unit_test(test_debug_png),
+        cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_tesseract_initialised_once),
     };
     int rc = cmocka_run_group_tests(tests, setup, teardown);
