@@ -16,6 +16,7 @@
 
 #include "ocr_internal.h"
 #include "utf8.h"
+#include <stdio.h>
 
 #define INK_T 128        /* ink in the cleaned 0/255 cell image */
 
@@ -337,6 +338,7 @@ static void cell_clear(ocr_cell *c)
     ocr_img_free(&c->ink);
     ocr_img_free(&c->grey);
     xq_free(c->text);
+    xq_free(c->read);
     xq_free(c->lat.ll);
     memset(c, 0, sizeof *c);
 }
@@ -767,4 +769,118 @@ xq_status ocr_cell_text(xq_ocr *ocr, ocr_cell *c)
         return st;
     c->text = text;
     return XQ_OK;
+}
+
+/* ---- best reading: the lattice decoded under the shape of a move ---- */
+
+static const char *const slot_pieces[] = {
+    "帅", "将", "仕", "士", "相", "象", "马", "车", "炮", "兵", "卒"
+};
+static const char *const slot_pos[] = { "前", "中", "后" };
+static const char *const slot_dir[] = { "进", "退", "平" };
+static const char *const slot_cn[] = {
+    "一", "二", "三", "四", "五", "六", "七", "八", "九"
+};
+static const char *const slot_dg[] = {
+    "1", "2", "3", "4", "5", "6", "7", "8", "9"
+};
+
+typedef struct {
+    const char *const *g;
+    int n;
+} slot_set;
+
+#define SET(a) { a, (int)XQ_ARRAY_LEN(a) }
+
+static int group_of_str(const char *s)
+{
+    uint32_t cp = 0;
+    int cls;
+    xq_utf8_decode(s, strlen(s), &cp);
+    cls = ocr_glyph_class_of(cp);
+    return cls >= 0 ? ocr_glyph_group(cls) : -1;
+}
+
+xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c)
+{
+    static const slot_set shapes[3][4] = {
+        { SET(slot_pieces), SET(slot_cn), SET(slot_dir), SET(slot_cn) },
+        { SET(slot_pieces), SET(slot_dg), SET(slot_dir), SET(slot_dg) },
+        { SET(slot_pos), SET(slot_pieces), SET(slot_dir), SET(slot_cn) },
+    };
+    ocr_lattice *L = &c->lat;
+    double bestsc = -1e18;
+    char out[64] = "";
+    int sh, k, i, j;
+    xq_free(c->read);
+    c->read = NULL;
+    if (!c->blank)
+        XQ_TRY(ocr_cell_lattice(ocr, c));
+    if (c->blank || L->nseg == 0) {
+        c->read = xq_strdup("");
+        return c->read ? XQ_OK : XQ_ENOMEM;
+    }
+    for (sh = 0; sh < 3; sh++) {
+        double best[5][OCR_MAX_SEG + 1];
+        int from[5][OCR_MAX_SEG + 1], pick[5][OCR_MAX_SEG + 1];
+        for (k = 0; k <= 4; k++)
+            for (j = 0; j <= L->nseg; j++)
+                best[k][j] = -1e18;
+        best[0][0] = 0;
+        for (k = 0; k < 4; k++)
+            for (j = 0; j < L->nseg; j++) {
+                if (best[k][j] <= -1e17)
+                    continue;
+                /* unexplained ink before the next glyph */
+                if (best[k][j] + PEN_EXTRA > best[k][j + 1]) {
+                    best[k][j + 1] = best[k][j] + PEN_EXTRA;
+                    from[k][j + 1] = -1;
+                }
+                for (i = j; i < L->nseg; i++) {
+                    int r = range_index(j, i, L->nseg), m;
+                    if (L->range_ok[r] != 0)
+                        continue;
+                    for (m = 0; m < shapes[sh][k].n; m++) {
+                        int g = group_of_str(shapes[sh][k].g[m]);
+                        double v = best[k][j] + range_glyph(&ocr->model, L, r, g);
+                        if (v > best[k + 1][i + 1]) {
+                            best[k + 1][i + 1] = v;
+                            from[k + 1][i + 1] = j;
+                            pick[k + 1][i + 1] = m;
+                        }
+                    }
+                }
+            }
+        /* trailing unexplained ink */
+        for (j = 0; j < L->nseg; j++)
+            if (best[4][j] + PEN_EXTRA * (L->nseg - j) > best[4][L->nseg]) {
+                best[4][L->nseg] = best[4][j] + PEN_EXTRA * (L->nseg - j);
+                from[4][L->nseg] = -2 - j;
+            }
+        if (best[4][L->nseg] > bestsc) {
+            const char *gl[4];
+            int pos = L->nseg, kk = 4;
+            bool ok = true;
+            bestsc = best[4][L->nseg];
+            if (from[4][pos] <= -2)
+                pos = -2 - from[4][pos];
+            while (kk > 0 && ok) {
+                if (from[kk][pos] == -1) {      /* skipped ink segment */
+                    pos--;
+                    continue;
+                }
+                if (from[kk][pos] < 0) {
+                    ok = false;
+                    break;
+                }
+                gl[kk - 1] = shapes[sh][kk - 1].g[pick[kk][pos]];
+                pos = from[kk][pos];
+                kk--;
+            }
+            if (ok)
+                snprintf(out, sizeof out, "%s%s%s%s", gl[0], gl[1], gl[2], gl[3]);
+        }
+    }
+    c->read = xq_strdup(out);
+    return c->read ? XQ_OK : XQ_ENOMEM;
 }

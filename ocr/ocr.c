@@ -160,6 +160,7 @@ void xq_sheet_destroy(xq_sheet **psheet)
         ocr_img_free(&c->ink);
         ocr_img_free(&c->grey);
         xq_free(c->text);
+        xq_free(c->read);
         xq_free(c->lat.ll);
     }
     xq_free(sh->cells);
@@ -415,6 +416,17 @@ const char *xq_sheet_cell_text(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
     if (!c->text && ocr && !c->blank && !ocr->opts.no_tesseract)
         (void)ocr_cell_text(ocr, c);
     return c->text ? c->text : "";
+}
+
+const char *xq_sheet_cell_read(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
+{
+    ocr_cell *c;
+    if (!ocr || !sheet || cell >= sheet->ncells)
+        return "";
+    c = &sheet->cells[cell];
+    if (!c->read)
+        (void)ocr_cell_read(ocr, c);
+    return c->read ? c->read : "";
 }
 
 xq_status xq_sheet_cell_box(const xq_sheet *sheet, size_t cell, int pbox[4])

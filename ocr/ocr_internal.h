@@ -97,6 +97,7 @@ typedef struct {
     ocr_img ink;          /* cleaned ink of the interior (0 ink, 255 paper) */
     ocr_img grey;         /* grey crop of the interior */
     char  *text;          /* Tesseract text, NULL until read */
+    char  *read;          /* best lattice reading, NULL until asked */
     ocr_lattice lat;
 } ocr_cell;
 
@@ -135,6 +136,7 @@ xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh);
 xq_status ocr_cells_extract(xq_sheet *sh);
 xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c);
 double    ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8);
+xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c);
 void      ocr_img_free(ocr_img *im);
 xq_status ocr_img_from_pix(PIX *pix8, ocr_img *im);
 PIX      *ocr_img_to_pix(const ocr_img *im);

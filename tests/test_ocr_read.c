@@ -230,6 +230,25 @@ static void test_read_sheet(void **state)
     xq_sheet_size(s[0], &w, &h);
     assert_true(w > 500 && h > 500);
     check_sheet(s[0], 0);
+    /* the glyph models' own reading of printed cells is the written move
+     * (variant glyphs and full-width digits folded to one spelling) */
+    {
+        int ok = 0, nw = 0;
+        size_t i;
+        for (i = 0; i < (size_t)ntruth; i++) {
+            const char *r = xq_sheet_cell_read(g_ocr, s[0], i);
+            if (truth[i].blank) {
+                assert_string_equal(r, "");
+                continue;
+            }
+            nw++;
+            ok += xq_sheet_cell_score(g_ocr, s[0], i, r)
+                  >= xq_sheet_cell_score(g_ocr, s[0], i, truth[i].text) - 1e-9;
+            assert_true(strlen(r) >= 8);              /* 4 glyphs */
+        }
+        /* its reading scores like the truth (same glyphs up to variants) */
+        assert_true(ok >= nw - 1);
+    }
     /* raw Tesseract text of a printed cell: its glyphs are all there */
     assert_true(strlen(xq_sheet_cell_text(g_ocr, s[0], 0)) >= 4 * 3);
     assert_string_equal(xq_sheet_cell_text(g_ocr, s[0], 9999), "");

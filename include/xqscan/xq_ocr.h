@@ -96,6 +96,11 @@ bool xq_sheet_cell_struck(const xq_sheet *sheet, size_t cell);
 /* Raw Tesseract text of the cell ("" when blank or not read); borrowed,
  * valid while the sheet lives. The text is read lazily on first call. */
 const char *xq_sheet_cell_text(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
+/* The glyph models' own best reading of the cell as a move (4 glyphs in
+ * the shape piece-file-direction-file, Chinese numerals or digits, or
+ * 前/中/后 + piece), without Tesseract and without any rule of the game;
+ * "" when blank. Borrowed, valid while the sheet lives; computed lazily. */
+const char *xq_sheet_cell_read(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
 /* Axis-aligned box [x, y, w, h] of the cell in the INPUT image's own pixel
  * coordinates (before deskew or warp). XQ_ERANGE for a bad index. */
 xq_status xq_sheet_cell_box(const xq_sheet *sheet, size_t cell, int pbox[4]);
