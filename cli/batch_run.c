@@ -864,6 +864,8 @@ int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
         }
     }
     sigaction(SIGPIPE, &sa_old, NULL);
+    /* temp files of workers killed in this run (crash, timeout) */
+    xq_batch_clean_temps(opts->out_dir);
     if (fatal) {
         progress_clear(&pg);
         rc = XQ_EXIT_INPUT;

@@ -152,7 +152,7 @@ static void test_options(void **state)
 /* The committed samples: each is read as at least one sheet with plies. */
 static void test_samples(void **state)
 {
-    static const char *const names[] = { "printed.jpg", "kai-form.jpg" };
+    static const char *const names[] = { "kai-form.jpg", "errors.jpg" };
     xq_scanner *sc = scanner();
     size_t i;
     (void)state;
