@@ -52,6 +52,11 @@ typedef struct {
 
 static group G[MAXG];
 static int ng;
+/* calibration: softmax of the scores over the candidates; the top
+ * candidate's probability binned, with how often it was the truth */
+static const double cal_edge[] = { 0.0, 0.5, 0.9, 0.99, 0.999, 1.0001 };
+static long cal_n[5], cal_ok[5];
+static double cal_p[5];
 
 static group *grp(const char *key)
 {
@@ -179,8 +184,10 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
             pg.text_ok += !strcmp(f, ft);
             fold(xq_sheet_cell_read(ocr, sh, (size_t)tc[i].idx), ft, sizeof ft);
             pg.best_ok += !strcmp(f, ft);
+            double sc[MAXC];
             for (k = 0; k < ncand; k++) {
                 double s = xq_sheet_cell_score(ocr, sh, (size_t)tc[i].idx, cand[k]);
+                sc[k] = s;
                 if (!strcmp(cand[k], f))
                     ts = s;
                 if (s > bs) {
@@ -189,6 +196,19 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
                     ties = 0;
                 } else if (s == bs)
                     ties++;
+            }
+            {
+                double z = 0, pt;
+                int b;
+                for (k = 0; k < ncand; k++)
+                    z += exp(sc[k] - bs);
+                pt = 1.0 / z;
+                for (b = 0; b < 5; b++)
+                    if (pt >= cal_edge[b] && pt < cal_edge[b + 1]) {
+                        cal_n[b]++;
+                        cal_p[b] += pt;
+                        cal_ok[b] += bi >= 0 && !strcmp(cand[bi], f);
+                    }
             }
             pg.rank_n++;
             if (bi >= 0 && !strcmp(cand[bi], f) && ties == 0)
@@ -287,6 +307,12 @@ int main(int argc, char **argv)
            pct(tot.best_ok, tot.rank_n), pct(tot.rank_ok, tot.rank_n),
            tot.rank_n, tot.pages ? tot.secs / tot.pages : 0,
            tot.pages ? tot.tess_secs / tot.pages : 0);
+    printf("calibration (softmax of cell scores over the candidates):\n");
+    for (i = 0; i < 5; i++)
+        if (cal_n[i])
+            printf("  top p in [%.3f, %.3f): %5ld cells, mean p %.4f, right %.4f\n",
+                   cal_edge[i], cal_edge[i + 1] > 1 ? 1.0 : cal_edge[i + 1],
+                   cal_n[i], cal_p[i] / cal_n[i], (double)cal_ok[i] / cal_n[i]);
     printf("Tesseract initialisations in this run: %d\n", xq_ocr_tess_init_count(ocr));
     xq_ocr_destroy(&ocr);
     return 0;

@@ -562,6 +562,9 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
     return XQ_OK;
 }
 
+/* Scores are scaled so that a softmax over candidate strings is about
+ * calibrated (bench_ocr prints the table): raw sums were over-confident. */
+#define OCR_SCORE_SCALE 0.6
 #define PEN_MISSING  (-18.0)   /* a candidate glyph with no ink for it */
 #define PEN_EXTRA    (-10.0)   /* a segment of ink no glyph explains */
 #define PEN_UNKNOWN  (-14.0)   /* a glyph outside the model's alphabet */
@@ -693,7 +696,7 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
                     sc -= w * edit_distance(groups, n, tg, nt);
             }
         }
-        return sc;
+        return sc * OCR_SCORE_SCALE;
     }
 }
 
