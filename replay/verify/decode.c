@@ -60,6 +60,7 @@ typedef struct {
     int32_t slot[VD_MAXSRC];
     float   sc[VD_MAXSRC];
     int8_t  doff[VD_MAXSRC];
+    float   em;             /* summed emission (0 blank, ~0 a good read) */
 } vchild;
 
 typedef struct {
@@ -88,6 +89,9 @@ typedef struct {
     size_t   nfinals, capfinals;
     double   best_final;    /* best final score so far */
     double  *lost;          /* per ply: 1 when close alternatives were cut */
+    double  *lostm;         /* per ply: mass of cut alternative histories
+                               that differ from the best prefix there */
+    double  *lostp;         /* per parent entry: mass cut at this step */
     size_t   caplost;
     /* score cache: (sheet, cell, spelling) -> source score */
     uint64_t *ckey;
@@ -522,6 +526,9 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                 c.entry = ei;
                 c.mv = mvs[i];
                 c.forced = forced != XQ_MOVE_NONE;
+                c.em = 0;
+                for (k = 0; k < d->nsrc; k++)
+                    c.em += (float)oe[k][o[k]];
                 for (k = 0; k < d->nsrc; k++) {
                     c.kind[k] = okind[k][o[k]];
                     c.slot[k] = oslot[k][o[k]];
@@ -699,6 +706,8 @@ static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
         size_t q;
         int i;
         bool overflow = false;
+        if (t < d->caplost)
+            denom += d->lostm[t];
         /* the beam could not hold every close alternative near this ply */
         for (q = t; q <= t + 8 && q < d->caplost; q++)
             if (d->lost[q] > 0)
@@ -751,6 +760,8 @@ static void dec_free(vdec *d)
     xq_free(d->lost);
     xq_free(d->ckey);
     xq_free(d->cval);
+    xq_free(d->lostm);
+    xq_free(d->lostp);
 }
 
 void vd_result_free(vd_result *res)
@@ -767,6 +778,38 @@ void vd_result_free(vd_result *res)
         xq_free(res->cells[k]);
     }
     memset(res, 0, sizeof *res);
+}
+
+/* Mass cut from the children of parent entries is charged to the plies
+ * where those parents' histories play another move than the best
+ * parent's (all entries of a step are at the same ply: walk both paths
+ * back in step until they meet). The cut children themselves differ at
+ * this ply. */
+static void attribute_lost(vdec *d, const ventry *cur, size_t ncur, int ply)
+{
+    size_t i, best = 0;
+    for (i = 1; i < ncur; i++)
+        if (cur[i].score > cur[best].score)
+            best = i;
+    for (i = 0; i < ncur; i++) {
+        int32_t a, b;
+        if (d->lostp[i] <= 0)
+            continue;
+        if ((size_t)ply < d->caplost)
+            d->lostm[ply] += d->lostp[i];
+        a = cur[i].node;
+        b = cur[best].node;
+        while (a >= 0 && b >= 0 && a != b) {
+            const vnode *na = &d->nodes[a], *nb = &d->nodes[b];
+            if (na->ply != nb->ply)
+                break;   /* cannot happen: one node per ply */
+            if (na->mv != nb->mv && (size_t)na->ply < d->caplost)
+                d->lostm[na->ply] += d->lostp[i];
+            a = na->parent;
+            b = nb->parent;
+        }
+        d->lostp[i] = 0;
+    }
 }
 
 static xq_status run(vdec *d, const xq_board *start)
@@ -799,7 +842,9 @@ static xq_status run(vdec *d, const xq_board *start)
     slots = xq_malloc(tabsz * sizeof *slots);
     d->caplost = (size_t)maxply + 16;
     d->lost = xq_calloc(d->caplost, sizeof *d->lost);
-    if (!cur || !nxt || !keys || !slots || !d->lost) {
+    d->lostm = xq_calloc(d->caplost, sizeof *d->lostm);
+    d->lostp = xq_calloc(capent, sizeof *d->lostp);
+    if (!cur || !nxt || !keys || !slots || !d->lost || !d->lostm || !d->lostp) {
         st = XQ_ENOMEM;
         goto out;
     }
@@ -887,11 +932,17 @@ static xq_status run(vdec *d, const xq_board *start)
             lead = lead && shift;
             if (c->score < bestc - VD_BEAM_DROP)
                 break;
-            if (nnxt >= capent || nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
-                                                     : npass0 + cap))
-                break;
             if (lead != (pass == 0))
                 continue;
+            if (nnxt >= capent || nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
+                                                     : npass0 + cap)) {
+                /* cut: an alternative history that reads its cells well
+                 * is probability mass the posterior must not forget */
+                if (pass == 1 && c->em > -VD_LOST_READ &&
+                    c->score > refp - VD_LOST_RANGE && !shift)
+                    d->lostp[c->entry] += exp(c->score - refp);
+                continue;
+            }
             ne = &nxt[nnxt];
             ne->b = cur[c->entry].b;
             if (!xq_board_make_move(&ne->b, c->mv, NULL))
@@ -927,6 +978,7 @@ static xq_status run(vdec *d, const xq_board *start)
             ne->node = nidx;
             nnxt++;
         }
+        attribute_lost(d, cur, ncur, ply);
         {
             ventry *t = cur;
             cur = nxt;

@@ -40,6 +40,8 @@ enum {
 #define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
+#define VD_LOST_READ  3.0   /* cut children reading this well count as lost mass */
+#define VD_LOST_RANGE 5.0   /* ... when within this of the best prefix */
 #define VD_LEAD       1.0   /* prefixes this close to the best keep all children */  /* children this far below the best are dropped */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
 #define VD_ILL_GAP    4.0   /* the cell reads its own text this much better
