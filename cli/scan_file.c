@@ -206,12 +206,14 @@ static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
         goto out;
     add_crops(sheet, g);
     /* nothing read is not a clean sheet: an arbiter must look at the page */
-    if (xq_sheet_ncells(sheet) == 0) {
+    if (xq_sheet_ncells(sheet) == 0)
         st = xq_game_add_finding(g, 0, XQ_SEV_WARNING, "no_move_table", "",
                                  "no table of moves was found on page %d", page);
-        if (st)
-            goto out;
-    }
+    else if (g->nplies == 0)
+        st = xq_game_add_finding(g, 0, XQ_SEV_WARNING, "no_moves_read", "",
+                                 "no move could be read on page %d", page);
+    if (st)
+        goto out;
     if (needs_arbiter(g))
         *pflags |= XQ_SCAN_NEEDS_ARBITER;
 

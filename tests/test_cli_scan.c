@@ -87,6 +87,11 @@ static void test_blank_form(void **state)
     assert_string_equal(xq_json_str(xq_json_get(j, "source")), "forms/blank.png");
     assert_string_equal(xq_json_str(xq_json_get(xq_json_get(j, "xqscan"), "input_sha256")), "00ff");
     assert_string_equal(xq_json_str(xq_json_get(xq_json_get(j, "xqscan"), "version")), XQ_VERSION);
+    /* an empty form is not a clean sheet: nothing was read */
+    assert_int_equal(xq_json_len(xq_json_get(j, "plies")), 0);
+    assert_string_equal(xq_json_str(xq_json_get(xq_json_get(j, "findings")->child, "code")),
+                        "no_moves_read");
+    assert_true(flags & XQ_SCAN_NEEDS_ARBITER);
     xq_json_free(&j);
     /* an emit failure stops the scan with its status */
     sink_free(&s);
