@@ -27,11 +27,11 @@ top = sys.argv[1]
 for i in range(24):
     d = os.path.join(top, "round%d" % (i % 3 + 1))
     os.makedirs(d, exist_ok=True)
-    im = Image.new("L", (900, 1200), 255)
+    im = Image.new("L", (500, 700), 255)
     dr = ImageDraw.Draw(im)
     rnd = random.Random(i)
     for _ in range(30):
-        x, y = rnd.randrange(800), rnd.randrange(1100)
+        x, y = rnd.randrange(420), rnd.randrange(620)
         dr.line((x, y, x + rnd.randrange(80), y + rnd.randrange(8)), fill=0, width=2)
     im.save(os.path.join(d, "board%02d.%s" % (i, "jpg" if i % 5 == 0 else "png")))
 open(os.path.join(top, "round1", "broken.png"), "wb").write(b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR")

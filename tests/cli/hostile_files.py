@@ -51,7 +51,7 @@ def png_chunk(kind: bytes, data: bytes) -> bytes:
             struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
 
-def page(w=600, h=800, seed=0, fmt="PNG", pages=1) -> bytes:
+def page(w=420, h=560, seed=0, fmt="PNG", pages=1) -> bytes:
     rnd = random.Random(seed)
     ims = []
     for p in range(pages):
