@@ -87,3 +87,44 @@ if [[ -n $typed_test ]]; then
   echo "report_html: corrections from the browser applied by the verifier"
 fi
 ls "$out/shots"
+
+# 5. The same corrections through the command line: the record above as a
+#    PGN file named typed/game1.pgn, `xqscan verify --corrections FILE`.
+#    The browser's file names the test's made-up input hash (00ff), so this
+#    copy keeps only its source name; the CLI then matches it by source.
+if [[ -n $typed_test ]]; then
+  xq=${1:?usage: report_html.sh XQSCAN}
+  mkdir -p "$out/cli-in/typed"
+  cat > "$out/cli-in/typed/game1.pgn" <<'PGN'
+[Game "Chinese Chess"]
+[Result "1-0"]
+
+1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 4. 兵七进一 卒7进1
+5. 车二进六 炮8平9 6. 车二平三 炮9退1 7. 马八进七 士4进5 8. 马七进六 炮9平7
+9. 车三平四 马7进8 10. 炮八进八 1-0
+PGN
+  /usr/bin/python3 - "$out/typed.corrections.json" "$out/cli.corrections.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+d.pop("input_sha256", None)
+json.dump(d, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
+PY
+  set +e
+  "$xq" verify -q -o "$out/cli-out" --corrections "$out/cli.corrections.json" "$out/cli-in" \
+    > "$out/cli-verify.log" 2>&1
+  rc=$?
+  set -e
+  [[ $rc -le 1 ]] || { echo "report_html: xqscan verify failed ($rc)"; cat "$out/cli-verify.log"; exit 1; }
+  /usr/bin/python3 - "$out/cli-out/typed/game1.json" "$(cat "$out/typed.expect")" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+plies = {p["ply"]: p for p in d["plies"]}
+for item in sys.argv[2].split(";"):
+    ply, iccs = item.split(":")
+    p = plies[int(ply)]
+    got = (p["move"] or {}).get("iccs")
+    assert got == iccs, f"ply {ply}: arbiter said {iccs}, xqscan --corrections gave {got}"
+    assert p["move_source"] == "corrected", p
+print("report_html: corrections applied by `xqscan verify --corrections`:", sys.argv[2])
+PY
+fi
