@@ -18,7 +18,7 @@ APT_PACKAGES=(
   # build
   build-essential cmake pkg-config git
   # libraries (issue 2: Debian packages only)
-  libtesseract-dev libleptonica-dev libpng-dev libcmocka-dev libcjson-dev
+  libtesseract-dev libleptonica-dev libpng-dev libcmocka-dev libcjson-dev libtiff-dev
   tesseract-ocr tesseract-ocr-chi-sim tesseract-ocr-chi-tra
   # test-sheet renderer: Python with Pillow/NumPy from Debian, CJK fonts,
   # Hershey single-stroke digits
