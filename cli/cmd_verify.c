@@ -19,6 +19,7 @@
 #include "xqscan/xq_notation.h"
 #include "xqscan/xq_report.h"
 #include "xqscan/xq_verify.h"
+#include "xqscan/xqscan.h"
 
 typedef struct {
     const xq_batch_opts *opts;
@@ -172,15 +173,9 @@ static xq_status one_game(verify_state *vs, xq_batch_job *job,
             moves[i] = rg->moves[i].text;
     }
     if (k == 1 && corrections_match(vs, info) && vs->corr->nplies) {
-        vc = xq_calloc(vs->corr->nplies, sizeof *vc);
-        if (!vc) {
-            st = XQ_ENOMEM;
+        st = xq_corrections_to_verify(vs->corr, &vc);
+        if (st)
             goto out;
-        }
-        for (i = 0; i < vs->corr->nplies; i++) {
-            vc[i].ply = vs->corr->plies[i].ply;
-            vc[i].move = vs->corr->plies[i].move;
-        }
         vo.corrections = vc;
         vo.ncorrections = vs->corr->nplies;
     }

@@ -186,15 +186,9 @@ static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
     vo.threshold = sc->threshold;
     vo.recorded_result = norm_result(xq_sheet_header(sheet, XQ_HDR_RESULT));
     if (corrections_match(sc, in) && sc->corr->nplies) {
-        vc = xq_calloc(sc->corr->nplies, sizeof *vc);
-        if (!vc) {
-            st = XQ_ENOMEM;
+        st = xq_corrections_to_verify(sc->corr, &vc);
+        if (st)
             goto out;
-        }
-        for (i = 0; i < sc->corr->nplies; i++) {
-            vc[i].ply = sc->corr->plies[i].ply;
-            vc[i].move = sc->corr->plies[i].move;
-        }
         vo.corrections = vc;
         vo.ncorrections = sc->corr->nplies;
     }
@@ -269,4 +263,24 @@ xq_status xq_scan_file(xq_scanner *sc, const char *path,
             *pnsheets = n;
     }
     return st;
+}
+
+xq_status xq_corrections_to_verify(const xq_corrections *c,
+                                   xq_verify_correction **pvc)
+{
+    xq_verify_correction *vc;
+    size_t i;
+    if (pvc)
+        *pvc = NULL;
+    XQ_FAIL_IF(!c || !pvc, XQ_EINVAL, "corrections arguments");
+    if (!c->nplies)
+        return XQ_OK;
+    vc = xq_calloc(c->nplies, sizeof *vc);
+    XQ_FAIL_IF(!vc, XQ_ENOMEM, "corrections");
+    for (i = 0; i < c->nplies; i++) {
+        vc[i].ply = c->plies[i].ply;
+        vc[i].move = c->plies[i].move;
+    }
+    *pvc = vc;
+    return XQ_OK;
 }

@@ -18,7 +18,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "xq_game.h"
+#include "xq_report.h"
 #include "xq_status.h"
+#include "xq_verify.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,6 +74,12 @@ xq_status xq_scan_file(xq_scanner *sc, const char *path,
 
 /* "0.1.0" */
 const char *xq_version(void);
+
+/* An arbiter's corrections file (xq_corrections_read) as the verifier's
+ * list: *pvc gets c->nplies entries (free with xq_free) whose move strings
+ * stay owned by c; NULL when c has no plies. Used by scan and verify. */
+xq_status xq_corrections_to_verify(const xq_corrections *c,
+                                   xq_verify_correction **pvc);
 
 #ifdef __cplusplus
 }
