@@ -622,6 +622,27 @@ io:
     return XQ_EIO;
 }
 
+/* Is PID a live process? A zombie is not: a killed worker stays a zombie
+ * until its new parent reaps it, and in a container PID 1 may never do. */
+static bool pid_alive(long pid)
+{
+    char path[64], buf[512];
+    const char *rp;
+    FILE *f;
+    size_t n;
+    if (kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+        return false;
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    f = fopen(path, "r");
+    if (!f)
+        return true; /* no /proc: trust kill() */
+    n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    rp = strrchr(buf, ')');
+    return !(rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X'));
+}
+
 static size_t clean_dir(int dfd)
 {
     DIR *d = fdopendir(dfd);
@@ -636,8 +657,7 @@ static size_t clean_dir(int dfd)
             continue;
         if (!strncmp(de->d_name, TMP_PREFIX, strlen(TMP_PREFIX))) {
             long pid = strtol(de->d_name + strlen(TMP_PREFIX), NULL, 10);
-            if (pid > 0 && pid != (long)getpid() &&
-                kill((pid_t)pid, 0) != 0 && errno == ESRCH &&
+            if (pid > 0 && pid != (long)getpid() && !pid_alive(pid) &&
                 unlinkat(dirfd(d), de->d_name, 0) == 0)
                 removed++;
             continue;
