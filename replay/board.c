@@ -239,8 +239,10 @@ xq_status xq_board_from_fen(xq_board *b, const char *fen, char *err,
     if (tok[0] && (!parse_count(tok, &half) || half > 60000))
         return fen_error(b, err, errlen, "bad half-move clock \"%s\"", tok);
     i = next_token(fen, i, tok);
-    if (tok[0] && (!parse_count(tok, &full) || full < 1 || full > 60000))
+    if (tok[0] && (!parse_count(tok, &full) || full > 60000))
         return fen_error(b, err, errlen, "bad move number \"%s\"", tok);
+    if (full == 0)
+        full = 1; /* "- - 0 0" is common in Xiangqi software: move number unknown */
     i = next_token(fen, i, tok);
     if (tok[0])
         return fen_error(b, err, errlen, "unexpected \"%s\" after the FEN", tok);

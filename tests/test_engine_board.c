@@ -115,6 +115,10 @@ static void test_fen_forms(void **state)
     /* a short buffer is truncated, NUL-ended */
     xq_board_to_fen(&b, out, 5);
     assert_string_equal(out, "rnba");
+    /* "0 0" (written by some Xiangqi software): move number unknown, taken as 1 */
+    assert_int_equal(xq_board_from_fen(&b, "3k5/9/9/9/9/9/3p1p3/4p4/3p1p3/4K4 b - - 0 0", NULL, 0), XQ_OK);
+    xq_board_to_fen(&b, out, sizeof out);
+    assert_string_equal(out, "3k5/9/9/9/9/9/3p1p3/4p4/3p1p3/4K4 b - - 0 1");
 }
 
 static void test_fen_errors(void **state)
@@ -131,7 +135,8 @@ static void test_fen_errors(void **state)
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", "side to move" },
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w k - 0 1", "expected \"-\"" },
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1", "half-move clock" },
-        { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0", "move number" },
+        { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 -1", "move number" },
+        { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 70000", "move number" },
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 z", "unexpected \"z\"" },
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w", "Red has more than 2 rooks" },
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w", "Red has more than 1 king" },
