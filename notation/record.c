@@ -431,12 +431,14 @@ static const char *result_of(const char *tok, size_t n)
 
 /* Length of a leading move number ("12." "12..." "１２．" "3、"), 0 if none;
  * *pnum gets the number. */
-static size_t move_number(const char *tok, size_t n, long *pnum)
+static size_t move_number(const char *tok, size_t n, long *pnum, int *pblack)
 {
     size_t i = 0, k, digits = 0, dots = 0;
     long num = 0;
     uint32_t cp;
+    int ellipsis = 0;
     *pnum = 0;
+    *pblack = 0;
     while (i < n) {
         k = xq_utf8_decode(tok + i, n - i, &cp);
         cp = xq_utf8_halfwidth(cp);
@@ -453,6 +455,7 @@ static size_t move_number(const char *tok, size_t n, long *pnum)
         if (cp != '.' && cp != 0x3002 && cp != 0x3001 && cp != 0xFF64 &&
             cp != 0x2026)
             break;
+        ellipsis |= cp == 0x2026;
         dots++;
         i += k;
     }
@@ -461,6 +464,7 @@ static size_t move_number(const char *tok, size_t n, long *pnum)
     if (digits == 0 && dots < 2)
         return 0;   /* "." alone is not a number; "..." is a placeholder */
     *pnum = num;
+    *pblack = dots >= 2 || ellipsis; /* "12..." continues with Black's move */
     return i;
 }
 
@@ -634,11 +638,16 @@ xq_status xq_record_read_mem(const char *data, size_t len, xq_record **prec)
             const char *tok = sc.s + start;
             size_t n = sc.i - start, numlen;
             long num;
+            int black_cont;
             const char *res;
-            numlen = move_number(tok, n, &num);
+            numlen = move_number(tok, n, &num, &black_cont);
             if (numlen) {
-                if (num == 1 && g && g->nmoves > 0 && in_moves)
-                    ended = 1;   /* a plain list restarting at 1: new game */
+                /* a plain list restarting at "1.": a new game; never "1..."
+                 * (Black's move after a comment), nor inside a tagged game
+                 * before its first full move */
+                if (num == 1 && !black_cont && g && in_moves &&
+                    (g->nmoves >= 2 || (g->nmoves > 0 && g->ntags == 0)))
+                    ended = 1;
                 tok += numlen;
                 n -= numlen;
                 if (n == 0)

@@ -633,6 +633,21 @@ static void test_record_lists_and_errors(void **state)
     assert_non_null(strstr(pgn, "1... h9g7\n2. h0g2 i9h9\n"));
     xq_free(pgn);
     xq_record_destroy(&rec);
+    /* "1..." after a comment continues the game (tagged or not) */
+    {
+        static const char *const cont[] = {
+            "[Event \"e\"]\n1. 炮二平五 {main line} 1... 马8进7 2. 马二进三 (2. 马八进七) 2... 车9平8 *\n",
+            "1. 炮二平五 {good} 1... 马8进7\n2. 马二进三 车9平8\n",
+            "1. 炮二平五 {good} 1\u2026 马8进7 2. 马二进三 车9平8\n",
+        };
+        size_t c;
+        for (c = 0; c < sizeof cont / sizeof cont[0]; c++) {
+            assert_int_equal(xq_record_read_mem(cont[c], strlen(cont[c]), &rec), XQ_OK);
+            assert_int_equal(xq_record_count(rec), 1);
+            assert_int_equal(xq_record_game_at(rec, 0)->nmoves, 4);
+            xq_record_destroy(&rec);
+        }
+    }
     /* an invalid record names the ply */
     assert_int_equal(xq_record_read_mem(broken, strlen(broken), &rec), XQ_OK);
     g = xq_record_game_at(rec, 0);
