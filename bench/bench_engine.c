@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "xqscan/xq_board.h"
+#include "../tests/jsonl_field.h"
 
 #define CORPUS XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
 
@@ -34,23 +35,6 @@ static double cpu(void)
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int json_str(const char *line, const char *key, char *out, size_t n)
-{
-    char pat[64];
-    const char *p, *e;
-    snprintf(pat, sizeof pat, "\"%s\": \"", key);
-    p = strstr(line, pat);
-    if (!p)
-        return 0;
-    p += strlen(pat);
-    e = strchr(p, '"');
-    if (!e || (size_t)(e - p) >= n)
-        return 0;
-    memcpy(out, p, (size_t)(e - p));
-    out[e - p] = 0;
-    return 1;
 }
 
 static game *load_games(int *pn, long *pplies)

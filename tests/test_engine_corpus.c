@@ -15,39 +15,9 @@
 #include <cmocka.h>
 
 #include "xqscan/xq_board.h"
+#include "jsonl_field.h"
 
 #define CORPUS XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
-
-/* Copy the string value of "key" in a one-line JSON object (no escapes in
- * the values used here) into out; 0 if absent or too long. */
-static int json_str(const char *line, const char *key, char *out, size_t n)
-{
-    char pat[64];
-    const char *p, *e;
-    snprintf(pat, sizeof pat, "\"%s\": \"", key);
-    p = strstr(line, pat);
-    if (!p)
-        return 0;
-    p += strlen(pat);
-    e = strchr(p, '"');
-    if (!e || (size_t)(e - p) >= n)
-        return 0;
-    memcpy(out, p, (size_t)(e - p));
-    out[e - p] = 0;
-    return 1;
-}
-
-static int json_int(const char *line, const char *key, int *pv)
-{
-    char pat[64];
-    const char *p;
-    snprintf(pat, sizeof pat, "\"%s\": ", key);
-    p = strstr(line, pat);
-    if (!p)
-        return 0;
-    *pv = atoi(p + strlen(pat));
-    return 1;
-}
 
 static void test_corpus_replay(void **state)
 {

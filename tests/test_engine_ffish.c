@@ -22,27 +22,11 @@
 #include <cmocka.h>
 
 #include "xqscan/xq_board.h"
+#include "jsonl_field.h"
 
 #define CORPUS XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
 #define SCRIPT XQ_SOURCE_DIR "/tools/ffish/legal_moves.js"
 #define FFISH  XQ_SOURCE_DIR "/tools/node/node_modules/ffish/ffish.js"
-
-static int json_str(const char *line, const char *key, char *out, size_t n)
-{
-    char pat[64];
-    const char *p, *e;
-    snprintf(pat, sizeof pat, "\"%s\": \"", key);
-    p = strstr(line, pat);
-    if (!p)
-        return 0;
-    p += strlen(pat);
-    e = strchr(p, '"');
-    if (!e || (size_t)(e - p) >= n)
-        return 0;
-    memcpy(out, p, (size_t)(e - p));
-    out[e - p] = 0;
-    return 1;
-}
 
 static uint64_t rng_next(uint64_t *s)
 {
