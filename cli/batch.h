@@ -22,8 +22,14 @@
  *      (--resume skips it);
  *   6. progress on stderr (one updating line on a terminal, plain lines
  *      otherwise, nothing with -q); each bad input named with a reason;
- *   7. summary.csv and index.html from the sheets' JSON files; exit status
- *      0 / 1 / 2 from them (INTERFACE.md).
+ *   7. pairs (pair.h, xq_batch_run_pairs): the Red and Black sheets of one
+ *      game, found by file name or by header, go through run_pair as one
+ *      more job each
+ *      (GAME.pair.*; --resume skips a pair whose JSON records the same two
+ *      input SHA-256s, options and version);
+ *   8. summary.csv and index.html from the sheets' JSON files (and the
+ *      pairs', one row each); exit status 0 / 1 / 2 from them
+ *      (INTERFACE.md).
  * Only cli/ uses this; it prints to stderr (a library would not).
  */
 #ifndef XQ_BATCH_H
@@ -117,17 +123,32 @@ bool xq_batch_in_shard(const char *source, int k, int n);
 xq_status xq_batch_image_check(const char *path, long max_pixels, int *ppages,
                                int *pw, int *ph, char *err, size_t errlen);
 
+/* ---- pairs: the Red and Black sheets of one game (pair.h) --------------- */
+typedef struct {
+    size_t idx[2];          /* the two inputs; [0] is Red's sheet when known */
+    int    owner[2];        /* XQ_RED, XQ_BLACK or -1 (unknown) */
+    bool   by_header;       /* paired by header (else by file name) */
+    xq_batch_input in;      /* the pair as one job: name "GAME.pair" (its
+                               outputs GAME.pair.json/.pgn/.html), source
+                               "SRC0 + SRC1", path NULL */
+} xq_batch_pair;
+
 /* ---- processing one input ---------------------------------------------- */
 typedef struct xq_batch_job xq_batch_job;
 
 /* Read-only facts about the input being processed. */
 typedef struct {
     const xq_batch_input *in;
-    const char *sha256;        /* hex SHA-256 of the input bytes */
+    const char *sha256;        /* hex SHA-256 of the input bytes; for a pair
+                                  the SHA-256 of "SHA0 SHA1" */
     const char *version;       /* XQ_VERSION */
     const char *options_json;  /* see xq_batch_options_json */
     const xq_batch_opts *opts;
     size_t ninputs;            /* inputs in this run (this shard) */
+    /* pair jobs only (NULL / unset otherwise): */
+    const xq_batch_pair *pair;
+    const xq_batch_input *pair_in[2];  /* the two sheets' inputs */
+    const char *pair_sha256[2];        /* their own SHA-256 */
 } xq_batch_info;
 
 const xq_batch_info *xq_batch_job_info(const xq_batch_job *job);
@@ -154,6 +175,11 @@ typedef struct {
     void *ud;
 } xq_batch_proc;
 
+/* One pair of sheets of one game (info->pair set): same contract as
+ * proc->run (emit with part "" writes GAME.pair.*). */
+typedef xq_status (*xq_batch_pair_fn)(void *state, xq_batch_job *job, char *err,
+                                      size_t errlen);
+
 /* Relative link from NAME.html to the batch's index.html ("../index.html"
  * for NAME "round3/board07"), appended to sb. */
 xq_status xq_batch_index_href(const char *name, xq_strbuf *sb);
@@ -165,6 +191,8 @@ xq_status xq_batch_error_json(const xq_batch_info *info, const char *part,
 /* ---- the whole batch --------------------------------------------------- */
 typedef struct {
     size_t inputs, processed, resumed, errors, sheets, findings, skipped;
+    size_t pairs;              /* pairs of sheets of one game (jobs) */
+    size_t pairs_resumed;      /* of which skipped by --resume */
     long   peak_worker_kb;     /* largest worker max RSS */
     double seconds;
 } xq_batch_stats;
@@ -174,6 +202,14 @@ typedef struct {
 int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
                  xq_batch_sniff_fn sniff, const xq_batch_proc *proc,
                  xq_batch_stats *stats);
+
+/* The same, then pairs (step 7): after every input is done, the sheets
+ * paired by pair.h's rules run through run_pair (in fresh workers, with
+ * proc->init), one job per pair. xq_batch_run = this with run_pair NULL
+ * (no pairing, and --shard by source alone). */
+int xq_batch_run_pairs(const xq_batch_opts *opts, char *const *paths, int npaths,
+                       xq_batch_sniff_fn sniff, const xq_batch_proc *proc,
+                       xq_batch_pair_fn run_pair, xq_batch_stats *stats);
 
 /* ---- files and output folders ------------------------------------------ */
 /* Atomically write bytes to dirfd/relpath (folders created as needed;

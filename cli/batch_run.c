@@ -23,6 +23,7 @@
 
 #include "batch_json.h"
 #include "cli.h"
+#include "pair.h"
 #include "sha256.h"
 #include "strbuf.h"
 #include "xq_core.h"
@@ -294,7 +295,37 @@ typedef struct {
     const xq_batch_proc *proc;
     const char *options_json;
     int outfd;
+    const xq_batch_pair *pairs;   /* job idx >= in->n: pair idx - in->n */
+    size_t npairs;
+    xq_batch_pair_fn run_pair;
 } shared;
+
+/* The input a job index stands for (a pair's synthetic input). */
+static const xq_batch_input *job_input(const shared *sh, int32_t idx)
+{
+    if ((size_t)idx >= sh->in->n)
+        return &sh->pairs[(size_t)idx - sh->in->n].in;
+    return &sh->in->v[idx];
+}
+
+/* SHA-256 of a job's input; of a pair: of "SHA0 SHA1", each sheet's own
+ * in sha2. -1 with errno when a file cannot be read. */
+static int job_sha(const shared *sh, int32_t idx, char sha[65], char sha2[2][65])
+{
+    const xq_batch_pair *pr;
+    char both[2 * 65 + 1];
+    int k;
+    sha[0] = '\0';
+    if ((size_t)idx < sh->in->n)
+        return xq_sha256_file(sh->in->v[idx].path, sha) == XQ_OK ? 0 : -1;
+    pr = &sh->pairs[(size_t)idx - sh->in->n];
+    for (k = 0; k < 2; k++)
+        if (xq_sha256_file(sh->in->v[pr->idx[k]].path, sha2[k]) != XQ_OK)
+            return -1;
+    snprintf(both, sizeof both, "%s %s", sha2[0], sha2[1]);
+    xq_sha256_hex(both, strlen(both), sha);
+    return 0;
+}
 
 static int write_full(int fd, const void *buf, size_t n)
 {
@@ -329,12 +360,21 @@ static int read_full(int fd, void *buf, size_t n)
 static void process_one(const shared *sh, void *state, int32_t idx, result_msg *res)
 {
     xq_batch_job job;
-    char sha[65], err[900];
+    char sha[65], sha2[2][65], err[900];
     xq_status st;
     bool findings = false;
+    const xq_batch_pair *pr = (size_t)idx >= sh->in->n ? &sh->pairs[(size_t)idx - sh->in->n] : NULL;
     memset(&job, 0, sizeof job);
-    job.info.in = &sh->in->v[idx];
+    job.info.in = job_input(sh, idx);
     job.info.sha256 = sha;
+    if (pr) {
+        int k;
+        job.info.pair = pr;
+        for (k = 0; k < 2; k++) {
+            job.info.pair_in[k] = &sh->in->v[pr->idx[k]];
+            job.info.pair_sha256[k] = sha2[k];
+        }
+    }
     job.info.version = XQ_VERSION;
     job.info.options_json = sh->options_json;
     job.info.opts = sh->opts;
@@ -343,7 +383,7 @@ static void process_one(const shared *sh, void *state, int32_t idx, result_msg *
     res->idx = idx;
     res->msg[0] = '\0';
     err[0] = '\0';
-    if (xq_sha256_file(job.info.in->path, sha) != XQ_OK) {
+    if (job_sha(sh, idx, sha, sha2) != 0) {
         snprintf(err, sizeof err, "cannot read: %s", strerror(errno));
         goto fail;
     }
@@ -351,7 +391,8 @@ static void process_one(const shared *sh, void *state, int32_t idx, result_msg *
         res->kind = findings ? RES_RESUMED_FINDINGS : RES_RESUMED;
         return;
     }
-    st = sh->proc->run(state, &job, err, sizeof err);
+    st = pr ? sh->run_pair(state, &job, err, sizeof err)
+            : sh->proc->run(state, &job, err, sizeof err);
     if (st == XQ_OK && job.write_st) {
         snprintf(err, sizeof err, "%s", job.write_err);
         goto fail;
@@ -432,7 +473,7 @@ static _Noreturn void worker_main(const shared *sh, int job_fd, int res_fd)
         _exit(3);
     }
     while (read_full(job_fd, &idx, sizeof idx) == 0) {
-        if (idx < 0 || (size_t)idx >= sh->in->n)
+        if (idx < 0 || (size_t)idx >= sh->in->n + sh->npairs)
             break;
         memset(&res, 0, sizeof res);
         process_one(sh, state, idx, &res);
@@ -580,9 +621,9 @@ static int mkdir_p(const char *dir)
 static void worker_lost(const shared *sh, progress *pg, worker *w, int wstatus,
                         char **errors)
 {
-    const xq_batch_input *in = &sh->in->v[w->cur];
+    const xq_batch_input *in = job_input(sh, w->cur);
     xq_batch_info info;
-    char sha[65], msg[512];
+    char sha[65], sha2[2][65], msg[512];
     if (w->timed_out)
         snprintf(msg, sizeof msg, "gave up after %.0f s (worker stopped; --timeout)",
                  sh->opts->timeout);
@@ -594,7 +635,7 @@ static void worker_lost(const shared *sh, progress *pg, worker *w, int wstatus,
                  WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
     memset(&info, 0, sizeof info);
     info.in = in;
-    info.sha256 = xq_sha256_file(in->path, sha) == XQ_OK ? sha : "";
+    info.sha256 = job_sha(sh, w->cur, sha, sha2) == 0 ? sha : "";
     info.version = XQ_VERSION;
     info.options_json = sh->options_json;
     info.opts = sh->opts;
@@ -661,27 +702,270 @@ oom:
     return XQ_ENOMEM;
 }
 
+/* Run jobs [first, last) (indices as in job_input) on a fresh pool of up to
+ * nwmax worker processes. errors[idx] gets the message of a failed job.
+ * Returns true when nothing can work any more (no worker starts, or a
+ * worker cannot initialise: e.g. no Tesseract data). */
+static bool run_pool(const shared *sh, progress *pg, int nwmax, int32_t first, int32_t last,
+                     char **errors, long *peak_kb)
+{
+    const xq_batch_opts *opts = sh->opts;
+    worker *ws;
+    size_t i, count = (size_t)(last - first), done = 0;
+    int32_t next = first;
+    int nw = nwmax, j;
+    bool fatal = false;
+    struct sigaction sa_old, sa_ign;
+
+    if (count == 0)
+        return false;
+    if ((size_t)nw > count)
+        nw = (int)count;
+    ws = xq_calloc((size_t)nw, sizeof *ws);
+    if (!ws)
+        return true;
+    memset(&sa_ign, 0, sizeof sa_ign);
+    sa_ign.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa_ign, &sa_old);
+    for (j = 0; j < nw; j++) {
+        ws[j].pid = -1;
+        ws[j].job_fd = ws[j].res_fd = -1;
+    }
+    for (j = 0; j < nw; j++)
+        if (spawn(sh, ws, nw, j)) {
+            fprintf(stderr, "xqscan %s: cannot start a worker: %s\n", opts->command,
+                    strerror(errno));
+            fatal = true;
+            break;
+        }
+    if (pg->tty)
+        progress_show(pg, true);
+
+    while (!fatal && done < count) {
+        struct pollfd pfd[1024];
+        int np = 0, map[1024];
+        double t = now_s();
+        /* hand out work */
+        for (j = 0; j < nw; j++) {
+            if (ws[j].pid > 0 && ws[j].cur < 0 && next < last) {
+                int32_t idx = next;
+                if (write_full(ws[j].job_fd, &idx, sizeof idx) == 0) {
+                    ws[j].cur = idx;
+                    ws[j].started = t;
+                    next++;
+                }
+            }
+            if (ws[j].pid > 0 && ws[j].cur < 0 && next >= last && ws[j].job_fd >= 0) {
+                close(ws[j].job_fd); /* no more work: the worker exits */
+                ws[j].job_fd = -1;
+            }
+            if (ws[j].pid > 0 && ws[j].cur >= 0 && opts->timeout > 0 &&
+                t - ws[j].started > opts->timeout && !ws[j].timed_out) {
+                ws[j].timed_out = true;
+                kill(ws[j].pid, SIGKILL);
+            }
+            if (ws[j].pid > 0) {
+                pfd[np].fd = ws[j].res_fd;
+                pfd[np].events = POLLIN;
+                map[np++] = j;
+            }
+        }
+        if (np == 0) {
+            fprintf(stderr, "xqscan %s: no worker left\n", opts->command);
+            fatal = true;
+            break;
+        }
+        if (poll(pfd, (nfds_t)np, pg->tty ? 200 : 1000) < 0 && errno != EINTR)
+            break;
+        for (i = 0; i < (size_t)np; i++) {
+            worker *w = &ws[map[i]];
+            result_msg res;
+            if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            if ((pfd[i].revents & POLLIN) && read_full(w->res_fd, &res, sizeof res) == 0) {
+                if (res.kind == RES_FATAL) {
+                    fprintf(stderr, "xqscan %s: %s\n", opts->command, res.msg);
+                    fatal = true; /* e.g. no Tesseract data: nothing can work */
+                    break;
+                }
+                if (res.idx != w->cur)
+                    continue;
+                w->cur = -1;
+                w->done++;
+                done++;
+                pg->done++;
+                if (res.kind == RES_RESUMED || res.kind == RES_RESUMED_FINDINGS)
+                    pg->resumed++;
+                if (res.kind == RES_FINDINGS || res.kind == RES_RESUMED_FINDINGS)
+                    pg->problems++;
+                if (res.kind == RES_ERROR) {
+                    pg->problems++;
+                    errors[res.idx] = xq_strdup(res.msg);
+                    say_error(pg, job_input(sh, res.idx)->source, res.msg);
+                }
+                continue;
+            }
+            /* EOF: the worker is gone */
+            {
+                int wstatus = 0;
+                struct rusage ru;
+                memset(&ru, 0, sizeof ru);
+                if (wait4(w->pid, &wstatus, 0, &ru) > 0 && ru.ru_maxrss > *peak_kb)
+                    *peak_kb = ru.ru_maxrss;
+                close(w->res_fd);
+                if (w->job_fd >= 0)
+                    close(w->job_fd);
+                w->res_fd = w->job_fd = -1;
+                w->pid = -1;
+                if (w->cur >= 0) {
+                    worker_lost(sh, pg, w, wstatus, errors);
+                    w->cur = -1;
+                    done++;
+                }
+                if (next < last && spawn(sh, ws, nw, (int)(w - ws))) {
+                    fprintf(stderr, "xqscan %s: cannot start a worker: %s\n",
+                            opts->command, strerror(errno));
+                }
+            }
+        }
+        progress_show(pg, false);
+    }
+    /* reap the rest */
+    for (j = 0; j < nw; j++) {
+        if (ws[j].pid > 0) {
+            int wstatus;
+            struct rusage ru;
+            if (ws[j].job_fd >= 0)
+                close(ws[j].job_fd);
+            if (fatal)
+                kill(ws[j].pid, SIGKILL);
+            memset(&ru, 0, sizeof ru);
+            if (wait4(ws[j].pid, &wstatus, 0, &ru) > 0 && ru.ru_maxrss > *peak_kb)
+                *peak_kb = ru.ru_maxrss;
+            close(ws[j].res_fd);
+        }
+    }
+    sigaction(SIGPIPE, &sa_old, NULL);
+    xq_free(ws);
+    return fatal;
+}
+
+/* For pairing by header: each sheet's JSON read back (main page only).
+ * ok[i]: the sheet's JSON is there with status ok. */
+static xq_status read_headers(int outfd, const xq_batch_inputs *in, xq_pair_header *hdr,
+                              bool *ok)
+{
+    size_t i;
+    for (i = 0; i < in->n; i++) {
+        char path[PATH_MAX], proc[64];
+        xq_json *j = NULL;
+        const xq_json *h;
+        const char *status, *owner;
+        int fd;
+        hdr[i].key = NULL;
+        hdr[i].owner = -1;
+        ok[i] = false;
+        snprintf(path, sizeof path, "%s.json", in->v[i].name);
+        fd = openat(outfd, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+        if (xq_json_parse_file(proc, &j))
+            j = NULL;
+        close(fd);
+        if (!j)
+            continue;
+        status = xq_json_str(xq_json_get(j, "status"));
+        ok[i] = status && !strcmp(status, "ok");
+        owner = xq_json_str(xq_json_get(j, "owner"));
+        if (owner)
+            hdr[i].owner = !strcmp(owner, "red") ? 0 : !strcmp(owner, "black") ? 1 : -1;
+        h = xq_json_get(j, "header");
+        if (ok[i] && h) {
+            hdr[i].key = xq_pair_header_key(xq_json_str(xq_json_get(h, "event")),
+                                            xq_json_str(xq_json_get(h, "round")),
+                                            xq_json_str(xq_json_get(h, "board")),
+                                            xq_json_str(xq_json_get(h, "red")),
+                                            xq_json_str(xq_json_get(h, "black")));
+        }
+        xq_json_free(&j);
+    }
+    return XQ_OK;
+}
+
+/* The pairs of this run whose two sheets were read (phase 2's jobs). */
+static xq_status find_pairs(int outfd, const xq_batch_inputs *in, progress *pg,
+                            xq_batch_pair **ppairs, size_t *pn)
+{
+    xq_pair_header *hdr = NULL;
+    bool *ok = NULL;
+    xq_batch_pair *pairs = NULL;
+    size_t np = 0, i, k = 0;
+    xq_status st = XQ_OK;
+    *ppairs = NULL;
+    *pn = 0;
+    if (in->n < 2)
+        return XQ_OK;
+    hdr = xq_calloc(in->n, sizeof *hdr);
+    ok = xq_calloc(in->n, sizeof *ok);
+    if (!hdr || !ok) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    st = read_headers(outfd, in, hdr, ok);
+    if (!st)
+        st = xq_pair_find(in, hdr, warn_line, pg, &pairs, &np);
+    if (st)
+        goto out;
+    for (i = 0; i < np; i++) {
+        if (ok[pairs[i].idx[0]] && ok[pairs[i].idx[1]]) {
+            pairs[k++] = pairs[i];
+        } else {
+            xq_free(pairs[i].in.name);
+            xq_free(pairs[i].in.source);
+        }
+    }
+    *ppairs = pairs;
+    *pn = k;
+    pairs = NULL;
+out:
+    if (hdr)
+        for (i = 0; i < in->n; i++)
+            xq_free(hdr[i].key);
+    xq_free(hdr);
+    xq_free(ok);
+    xq_pair_free(pairs, np);
+    return st;
+}
+
 int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
                  xq_batch_sniff_fn sniff, const xq_batch_proc *proc,
                  xq_batch_stats *stats)
 {
+    return xq_batch_run_pairs(opts, paths, npaths, sniff, proc, NULL, stats);
+}
+
+int xq_batch_run_pairs(const xq_batch_opts *opts, char *const *paths, int npaths,
+                       xq_batch_sniff_fn sniff, const xq_batch_proc *proc,
+                       xq_batch_pair_fn run_pair, xq_batch_stats *stats)
+{
     xq_batch_inputs all, in;
     shared sh;
     progress pg;
-    worker *ws = NULL;
     char **errors = NULL, *options_json = NULL, **stems = NULL;
-    size_t i, next = 0, nstems = 0, nsheets = 0, nfind = 0;
-    int nw, j, rc = XQ_EXIT_OK, outfd = -1, sum_exit = 0;
+    xq_batch_pair *pairs = NULL;
+    size_t i, nstems = 0, nsheets = 0, nfind = 0, npairs = 0, resumed_sheets = 0;
+    int nw, rc = XQ_EXIT_OK, outfd = -1, sum_exit = 0;
     long peak_kb = 0;
     xq_status st;
     bool fatal = false;
-    struct sigaction sa_old, sa_ign;
 
     if (stats)
         memset(stats, 0, sizeof *stats);
     memset(&pg, 0, sizeof pg);
     memset(&all, 0, sizeof all);
     memset(&in, 0, sizeof in);
+    memset(&sh, 0, sizeof sh);
     pg.opts = opts;
     pg.tty = isatty(STDERR_FILENO);
     pg.start = pg.last = now_s();
@@ -708,12 +992,18 @@ int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
         rc = XQ_EXIT_INPUT;
         goto out;
     }
-    /* shard after naming, so that names agree across shards */
+    /* shard after naming, so that names agree across shards; the two
+     * sheets of a game named as a pair go to the same shard (pair.h) */
     in = all;
     if (opts->shard_n > 1) {
         size_t k = 0;
         for (i = 0; i < all.n; i++) {
-            if (xq_batch_in_shard(all.v[i].source, opts->shard_k, opts->shard_n)) {
+            char key[PATH_MAX * 2];
+            if (run_pair)
+                xq_pair_shard_key(&all.v[i], key, sizeof key);
+            else
+                snprintf(key, sizeof key, "%s", all.v[i].source);
+            if (xq_batch_in_shard(key, opts->shard_k, opts->shard_n)) {
                 all.v[k++] = all.v[i];
             } else {
                 xq_free(all.v[i].path);
@@ -735,135 +1025,38 @@ int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
     sh.proc = proc;
     sh.options_json = options_json;
     sh.outfd = outfd;
+    sh.run_pair = run_pair;
 
     nw = opts->jobs > 0 ? opts->jobs : ncores();
-    if ((size_t)nw > in.n)
-        nw = (int)in.n;
-    ws = xq_calloc(nw ? (size_t)nw : 1, sizeof *ws);
-    if (!ws) {
-        rc = XQ_EXIT_INPUT;
-        goto out;
-    }
-    memset(&sa_ign, 0, sizeof sa_ign);
-    sa_ign.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa_ign, &sa_old);
-    for (j = 0; j < nw; j++) {
-        ws[j].pid = -1;
-        ws[j].job_fd = ws[j].res_fd = -1;
-    }
-    for (j = 0; j < nw; j++)
-        if (spawn(&sh, ws, nw, j)) {
-            fprintf(stderr, "xqscan %s: cannot start a worker: %s\n", opts->command,
-                    strerror(errno));
-            fatal = true;
-            break;
+    /* phase 1: every input alone */
+    fatal = run_pool(&sh, &pg, nw, 0, (int32_t)in.n, errors, &peak_kb);
+    resumed_sheets = pg.resumed;
+    /* phase 2: the pairs of sheets of one game */
+    if (!fatal && run_pair) {
+        if (find_pairs(outfd, &in, &pg, &pairs, &npairs) != XQ_OK) {
+            fprintf(stderr, "xqscan %s: out of memory while pairing sheets\n", opts->command);
+            npairs = 0;
         }
-    if (pg.tty)
-        progress_show(&pg, true);
-
-    while (!fatal && pg.done < in.n) {
-        struct pollfd pfd[1024];
-        int np = 0, map[1024];
-        double t = now_s();
-        /* hand out work */
-        for (j = 0; j < nw; j++) {
-            if (ws[j].pid > 0 && ws[j].cur < 0 && next < in.n) {
-                int32_t idx = (int32_t)next;
-                if (write_full(ws[j].job_fd, &idx, sizeof idx) == 0) {
-                    ws[j].cur = idx;
-                    ws[j].started = t;
-                    next++;
-                }
+        if (npairs) {
+            char **e2 = xq_realloc(errors, (in.n + npairs) * sizeof *errors);
+            if (!e2) {
+                fprintf(stderr, "xqscan %s: out of memory while pairing sheets\n",
+                        opts->command);
+                xq_pair_free(pairs, npairs);
+                pairs = NULL;
+                npairs = 0;
+                goto phase2_done;
             }
-            if (ws[j].pid > 0 && ws[j].cur < 0 && next >= in.n && ws[j].job_fd >= 0) {
-                close(ws[j].job_fd); /* no more work: the worker exits */
-                ws[j].job_fd = -1;
-            }
-            if (ws[j].pid > 0 && ws[j].cur >= 0 && opts->timeout > 0 &&
-                t - ws[j].started > opts->timeout && !ws[j].timed_out) {
-                ws[j].timed_out = true;
-                kill(ws[j].pid, SIGKILL);
-            }
-            if (ws[j].pid > 0) {
-                pfd[np].fd = ws[j].res_fd;
-                pfd[np].events = POLLIN;
-                map[np++] = j;
-            }
-        }
-        if (np == 0) {
-            fprintf(stderr, "xqscan %s: no worker left\n", opts->command);
-            fatal = true;
-            break;
-        }
-        if (poll(pfd, (nfds_t)np, pg.tty ? 200 : 1000) < 0 && errno != EINTR)
-            break;
-        for (i = 0; i < (size_t)np; i++) {
-            worker *w = &ws[map[i]];
-            result_msg res;
-            if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            if ((pfd[i].revents & POLLIN) && read_full(w->res_fd, &res, sizeof res) == 0) {
-                if (res.kind == RES_FATAL) {
-                    fprintf(stderr, "xqscan %s: %s\n", opts->command, res.msg);
-                    fatal = true; /* e.g. no Tesseract data: nothing can work */
-                    break;
-                }
-                if (res.idx != w->cur)
-                    continue;
-                w->cur = -1;
-                w->done++;
-                pg.done++;
-                if (res.kind == RES_RESUMED || res.kind == RES_RESUMED_FINDINGS)
-                    pg.resumed++;
-                if (res.kind == RES_FINDINGS || res.kind == RES_RESUMED_FINDINGS)
-                    pg.problems++;
-                if (res.kind == RES_ERROR) {
-                    pg.problems++;
-                    errors[res.idx] = xq_strdup(res.msg);
-                    say_error(&pg, in.v[res.idx].source, res.msg);
-                }
-                continue;
-            }
-            /* EOF: the worker is gone */
-            {
-                int wstatus = 0;
-                struct rusage ru;
-                memset(&ru, 0, sizeof ru);
-                if (wait4(w->pid, &wstatus, 0, &ru) > 0 && ru.ru_maxrss > peak_kb)
-                    peak_kb = ru.ru_maxrss;
-                close(w->res_fd);
-                if (w->job_fd >= 0)
-                    close(w->job_fd);
-                w->res_fd = w->job_fd = -1;
-                w->pid = -1;
-                if (w->cur >= 0) {
-                    worker_lost(&sh, &pg, w, wstatus, errors);
-                    w->cur = -1;
-                }
-                if (next < in.n && spawn(&sh, ws, nw, (int)(w - ws))) {
-                    fprintf(stderr, "xqscan %s: cannot start a worker: %s\n",
-                            opts->command, strerror(errno));
-                }
-            }
-        }
-        progress_show(&pg, false);
-    }
-    /* reap the rest */
-    for (j = 0; j < nw; j++) {
-        if (ws[j].pid > 0) {
-            int wstatus;
-            struct rusage ru;
-            if (ws[j].job_fd >= 0)
-                close(ws[j].job_fd);
-            if (fatal)
-                kill(ws[j].pid, SIGKILL);
-            memset(&ru, 0, sizeof ru);
-            if (wait4(ws[j].pid, &wstatus, 0, &ru) > 0 && ru.ru_maxrss > peak_kb)
-                peak_kb = ru.ru_maxrss;
-            close(ws[j].res_fd);
+            errors = e2;
+            memset(errors + in.n, 0, npairs * sizeof *errors);
+            sh.pairs = pairs;
+            sh.npairs = npairs;
+            pg.total += npairs;
+            fatal = run_pool(&sh, &pg, nw, (int32_t)in.n, (int32_t)(in.n + npairs), errors,
+                             &peak_kb);
         }
     }
-    sigaction(SIGPIPE, &sa_old, NULL);
+phase2_done:
     /* temp files of workers killed in this run (crash, timeout) */
     xq_batch_clean_temps(opts->out_dir);
     if (fatal) {
@@ -875,24 +1068,38 @@ int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
         progress_show(&pg, true);
     progress_clear(&pg);
 
-    /* summary.csv and index.html over every sheet of this run */
-    if (sheet_stems(outfd, &in, &stems, &nstems) ||
-        xq_batch_write_summary(opts->out_dir, stems, nstems, &sum_exit, &nsheets, &nfind)) {
+    /* summary.csv and index.html over every sheet (and pair) of this run */
+    st = sheet_stems(outfd, &in, &stems, &nstems);
+    for (i = 0; i < npairs && !st; i++) {
+        char **v = xq_realloc(stems, (nstems + 1) * sizeof *stems);
+        if (!v) {
+            st = XQ_ENOMEM;
+            break;
+        }
+        stems = v;
+        if (!(stems[nstems] = xq_strdup(pairs[i].in.name)))
+            st = XQ_ENOMEM;
+        else
+            nstems++;
+    }
+    if (st || xq_batch_write_summary(opts->out_dir, stems, nstems, &sum_exit, &nsheets, &nfind)) {
         fprintf(stderr, "xqscan %s: cannot write summary.csv / index.html in %s: %s\n",
                 opts->command, opts->out_dir, strerror(errno));
         sum_exit = XQ_EXIT_INPUT;
     }
     rc = sum_exit;
-    for (i = 0; i < in.n; i++)
+    for (i = 0; i < in.n + npairs; i++)
         if (errors[i])
             rc = XQ_EXIT_INPUT;
     if (stats) {
         stats->inputs = in.n;
-        stats->processed = in.n - pg.resumed;
-        stats->resumed = pg.resumed;
+        stats->processed = in.n - resumed_sheets;
+        stats->resumed = resumed_sheets;
         for (i = 0; i < in.n; i++)
             stats->errors += errors[i] != NULL;
-        stats->sheets = nsheets;
+        stats->sheets = nsheets - npairs;
+        stats->pairs = npairs;
+        stats->pairs_resumed = pg.resumed - resumed_sheets;
         stats->findings = nfind;
         stats->skipped = in.skipped;
         stats->seconds = now_s() - pg.start;
@@ -901,23 +1108,26 @@ int xq_batch_run(const xq_batch_opts *opts, char *const *paths, int npaths,
     if (!opts->quiet) {
         size_t nerr = 0;
         double el = now_s() - pg.start;
-        for (i = 0; i < in.n; i++)
+        char pairs_txt[64] = "";
+        for (i = 0; i < in.n + npairs; i++)
             nerr += errors[i] != NULL;
+        if (npairs)
+            snprintf(pairs_txt, sizeof pairs_txt, ", %zu pairs of sheets reconciled", npairs);
         fprintf(stderr,
-                "xqscan: %zu inputs (%zu sheets): %zu need an arbiter, %zu could not be "
+                "xqscan: %zu inputs (%zu sheets%s): %zu need an arbiter, %zu could not be "
                 "processed; %zu resumed; %zu files skipped (not %s); %.1f s, %.2f inputs/s, "
                 "peak worker memory %.0f MB; reports in %s/index.html\n",
-                in.n, nsheets, nfind, nerr, pg.resumed, in.skipped,
+                in.n, nsheets - npairs, pairs_txt, nfind, nerr, pg.resumed, in.skipped,
                 !strcmp(opts->command, "verify") ? "game records" : "images", el,
-                el > 0 ? (in.n - pg.resumed) / el : 0.0, peak_kb / 1024.0, opts->out_dir);
+                el > 0 ? (in.n - resumed_sheets) / el : 0.0, peak_kb / 1024.0, opts->out_dir);
     }
 out:
     if (errors)
-        for (i = 0; i < in.n; i++)
+        for (i = 0; i < in.n + npairs; i++)
             xq_free(errors[i]);
     xq_free(errors);
-    xq_free(ws);
     xq_batch_names_free(stems, nstems);
+    xq_pair_free(pairs, npairs);
     xq_batch_inputs_free(&all);
     xq_free(options_json);
     if (outfd >= 0)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "batch_json.h"
 #include "strbuf.h"
 #include "xq_core.h"
 #include "xqscan/xq_ocr.h"
@@ -121,23 +122,69 @@ static bool corrections_match(const xq_scanner *sc, const xq_scan_input *in)
     return sc->corr_any;
 }
 
-/* Cell crops for the report: the ply's cell is found by its box. */
-static void add_crops(xq_sheet *sheet, xq_game *g)
+/* Cell crop for the report: the ply's cell is found by its box. */
+static void add_crop(xq_sheet *sheet, xq_ply *p)
 {
-    size_t i, c, n = xq_sheet_ncells(sheet);
-    for (i = 0; i < g->nplies; i++) {
-        xq_ply *p = &g->plies[i];
-        if (!p->has_cell || p->crop.px)
-            continue;
-        for (c = 0; c < n; c++) {
-            int box[4];
-            if (xq_sheet_cell_box(sheet, c, box) == XQ_OK && !memcmp(box, p->cell_box, sizeof box)) {
-                if (xq_sheet_cell_crop(sheet, c, &p->crop) != XQ_OK)
-                    memset(&p->crop, 0, sizeof p->crop);
-                break;
-            }
+    size_t c, n = xq_sheet_ncells(sheet);
+    if (!p->has_cell || p->crop.px)
+        return;
+    for (c = 0; c < n; c++) {
+        int box[4];
+        if (xq_sheet_cell_box(sheet, c, box) == XQ_OK && !memcmp(box, p->cell_box, sizeof box)) {
+            if (xq_sheet_cell_crop(sheet, c, &p->crop) != XQ_OK)
+                memset(&p->crop, 0, sizeof p->crop);
+            break;
         }
     }
+}
+
+static void add_crops(xq_sheet *sheet, xq_game *g)
+{
+    size_t i;
+    for (i = 0; i < g->nplies; i++)
+        add_crop(sheet, &g->plies[i]);
+}
+
+/* "red" / "black" -> XQ_RED / XQ_BLACK; anything else -1 */
+static int owner_of(const char *s)
+{
+    if (s && !strcmp(s, "red"))
+        return XQ_RED;
+    if (s && !strcmp(s, "black"))
+        return XQ_BLACK;
+    return -1;
+}
+
+/* The "xqscan" object, source and owner of a game from its input. */
+static xq_status set_input(xq_game *g, const xq_scan_input *in)
+{
+    XQ_TRY(xq_game_set_str(&g->version, XQ_VERSION));
+    if (!in)
+        return XQ_OK;
+    XQ_TRY(xq_game_set_str(&g->input_sha256, in->input_sha256));
+    XQ_TRY(xq_game_set_str(&g->options_json, in->options_json));
+    XQ_TRY(xq_game_set_str(&g->source, in->source));
+    g->owner = owner_of(in->owner);
+    return XQ_OK;
+}
+
+/* Header fields: from the first of the sheets that has each one. */
+static xq_status set_header(xq_game *g, xq_sheet *const *sheets, size_t n)
+{
+    static const xq_header_field fields[] = {
+        XQ_HDR_EVENT, XQ_HDR_ROUND, XQ_HDR_BOARD, XQ_HDR_RED, XQ_HDR_BLACK, XQ_HDR_DATE,
+    };
+    char **dst[6];
+    size_t i, k;
+    dst[0] = &g->header.event; dst[1] = &g->header.round; dst[2] = &g->header.board;
+    dst[3] = &g->header.red;   dst[4] = &g->header.black; dst[5] = &g->header.date;
+    for (i = 0; i < XQ_ARRAY_LEN(fields); i++) {
+        const char *v = NULL;
+        for (k = 0; k < n && (!v || !*v); k++)
+            v = xq_sheet_header(sheets[k], fields[i]);
+        XQ_TRY(xq_game_set_str(dst[i], v));
+    }
+    return XQ_OK;
 }
 
 static bool needs_arbiter(const xq_game *g)
@@ -156,9 +203,6 @@ static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
                            const xq_scan_input *in, xq_scan_emit_fn emit, void *ud,
                            int *pflags)
 {
-    static const xq_header_field fields[] = {
-        XQ_HDR_EVENT, XQ_HDR_ROUND, XQ_HDR_BOARD, XQ_HDR_RED, XQ_HDR_BLACK, XQ_HDR_DATE,
-    };
     xq_game *g = NULL;
     xq_verify_options vo;
     xq_verify_correction *vc = NULL;
@@ -167,23 +211,17 @@ static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
     xq_html_options ho;
     xq_strbuf sb = XQ_STRBUF_INIT;
     xq_status st;
-    size_t i;
-    char **dst[6];
 
     XQ_TRY(xq_game_create(&g));
-    dst[0] = &g->header.event; dst[1] = &g->header.round; dst[2] = &g->header.board;
-    dst[3] = &g->header.red;   dst[4] = &g->header.black; dst[5] = &g->header.date;
-    st = xq_game_set_str(&g->version, XQ_VERSION);
-    if (!st && in) st = xq_game_set_str(&g->input_sha256, in->input_sha256);
-    if (!st && in) st = xq_game_set_str(&g->options_json, in->options_json);
-    if (!st && in) st = xq_game_set_str(&g->source, in->source);
-    for (i = 0; i < XQ_ARRAY_LEN(fields) && !st; i++)
-        st = xq_game_set_str(dst[i], xq_sheet_header(sheet, fields[i]));
+    st = set_input(g, in);
+    if (!st)
+        st = set_header(g, &sheet, 1);
     if (st)
         goto out;
 
     xq_verify_options_init(&vo);
     vo.threshold = sc->threshold;
+    vo.owner = g->owner;
     vo.recorded_result = norm_result(xq_sheet_header(sheet, XQ_HDR_RESULT));
     if (corrections_match(sc, in) && sc->corr->nplies) {
         st = xq_corrections_to_verify(sc->corr, &vc);
@@ -283,4 +321,210 @@ xq_status xq_corrections_to_verify(const xq_corrections *c,
     }
     *pvc = vc;
     return XQ_OK;
+}
+
+/* ---- two sheets of one game ---------------------------------------------- */
+
+static xq_status put_sheet_json(xq_strbuf *sb, const xq_game *g, const xq_scan_input *in)
+{
+    size_t i, review = 0, nf = 0;
+    for (i = 0; i < g->nplies; i++)
+        review += g->plies[i].review;
+    for (i = 0; i < g->nfindings; i++)
+        nf += g->findings[i].severity != XQ_SEV_INFO;
+    XQ_TRY(xq_strbuf_puts(sb, "{\"source\": "));
+    XQ_TRY(xq_json_put_str(sb, in ? in->source : NULL));
+    XQ_TRY(xq_strbuf_puts(sb, ", \"owner\": "));
+    XQ_TRY(xq_json_put_str(sb, g->owner == XQ_RED ? "red" : g->owner == XQ_BLACK ? "black" : NULL));
+    XQ_TRY(xq_strbuf_puts(sb, ", \"input_sha256\": "));
+    XQ_TRY(xq_json_put_str(sb, in ? in->input_sha256 : NULL));
+    XQ_TRY(xq_strbuf_printf(sb, ", \"unrecorded\": {\"red\": %d, \"black\": %d, \"total\": %d, "
+                            "\"longest_run\": %d, \"exceeded\": %s}, \"review\": %zu, "
+                            "\"findings\": %zu}",
+                            g->unrecorded.red, g->unrecorded.black, g->unrecorded.total,
+                            g->unrecorded.longest_run, g->unrecorded.exceeded ? "true" : "false",
+                            review, nf));
+    return XQ_OK;
+}
+
+/* The pair's JSON: the report of the reconciled game with the "pair"
+ * member added as its last member. */
+static xq_status pair_json(const xq_game *pair, xq_game *const g[2], const xq_scan_input in[2],
+                           const char *by, const signed char *ply_sheet, xq_strbuf *out)
+{
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    xq_status st;
+    size_t end, i;
+    const char *t;
+    int k;
+    st = xq_report_json(pair, &sb);
+    if (st)
+        goto out;
+    t = xq_strbuf_cstr(&sb);
+    end = sb.len;
+    while (end > 0 && t[end - 1] != '}')
+        end--;
+    if (end == 0) {
+        st = XQ_EINVAL;
+        goto out;
+    }
+    end--;                                   /* the closing brace */
+    while (end > 0 && (t[end - 1] == '\n' || t[end - 1] == ' ' || t[end - 1] == '\t'))
+        end--;
+    st = xq_strbuf_append(out, t, end);
+    if (!st) st = xq_strbuf_puts(out, ",\n\t\"pair\":\t{\"by\": ");
+    if (!st) st = xq_json_put_str(out, by);
+    if (!st) st = xq_strbuf_puts(out, ", \"sheets\": [");
+    for (k = 0; k < 2 && !st; k++) {
+        st = put_sheet_json(out, g[k], &in[k]);
+        if (!st && k == 0)
+            st = xq_strbuf_puts(out, ", ");
+    }
+    if (!st) st = xq_strbuf_puts(out, "], \"ply_sheet\": [");
+    for (i = 0; i < pair->nplies && !st; i++) {
+        if (ply_sheet[i] < 0)
+            st = xq_strbuf_printf(out, "%snull", i ? ", " : "");
+        else
+            st = xq_strbuf_printf(out, "%s%d", i ? ", " : "", ply_sheet[i]);
+    }
+    if (!st) st = xq_strbuf_puts(out, "]}\n}\n");
+out:
+    xq_strbuf_free(&sb);
+    return st;
+}
+
+xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
+                       const xq_scan_input in[2], const xq_scan_input *pin,
+                       const char *by, xq_scan_emit_fn emit, void *ud, int *pflags,
+                       char *err, size_t errlen)
+{
+    xq_sheet **sheets[2] = { NULL, NULL };
+    xq_sheet *one[2];
+    size_t n[2] = { 0, 0 }, i;
+    xq_game *pair = NULL, *g[2] = { NULL, NULL };
+    xq_verify_options vo;
+    xq_verify_correction *vc = NULL;
+    xq_sheet_cells cells[2];
+    xq_cell_source src[2];
+    const xq_cell_source *two[2];
+    const char *res[2];
+    signed char *ply_sheet = NULL;
+    xq_html_options ho;
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    xq_status st = XQ_OK;
+    int k;
+    if (pflags)
+        *pflags = 0;
+    if (err && errlen)
+        err[0] = '\0';
+    XQ_FAIL_IF(!sc || !path || !path[0] || !path[1] || !in || !emit || !err || !errlen,
+               XQ_EINVAL, "scan_pair: NULL");
+    for (k = 0; k < 2; k++) {
+        char e[512] = "";
+        st = xq_ocr_read_file(sc->ocr, path[k], &sheets[k], &n[k], e, sizeof e);
+        if (!st && n[k] == 0) {
+            st = XQ_EIMAGE;
+            snprintf(e, sizeof e, "no page");
+        }
+        if (st) {
+            snprintf(err, errlen, "sheet %d (%s): %s", k + 1, in[k].source ? in[k].source : path[k],
+                     e[0] ? e : xq_status_str(st));
+            goto out;
+        }
+        one[k] = sheets[k][0];
+    }
+    st = xq_game_create(&pair);
+    for (k = 0; k < 2 && !st; k++) {
+        st = xq_game_create(&g[k]);
+        if (!st) st = set_input(g[k], &in[k]);
+        if (!st) st = set_header(g[k], &one[k], 1);
+    }
+    if (!st) st = set_input(pair, pin);
+    if (!st) st = set_header(pair, one, 2);
+    if (st)
+        goto out;
+    pair->owner = -1;
+
+    xq_verify_options_init(&vo);
+    vo.threshold = sc->threshold;
+    for (k = 0; k < 2; k++)
+        res[k] = norm_result(xq_sheet_header(one[k], XQ_HDR_RESULT));
+    vo.recorded_result = res[0] ? res[0] : res[1];
+    if (corrections_match(sc, pin) && sc->corr->nplies) {
+        st = xq_corrections_to_verify(sc->corr, &vc);
+        if (st)
+            goto out;
+        vo.corrections = vc;
+        vo.ncorrections = sc->corr->nplies;
+    }
+    for (k = 0; k < 2; k++) {
+        cells[k].ocr = sc->ocr;
+        cells[k].sheet = one[k];
+        xq_verify_source_from_sheet(&cells[k], &src[k]);
+        two[k] = &src[k];
+    }
+    st = xq_verify_pair(two, &vo, pair, g[0], g[1]);
+    if (st)
+        goto out;
+    if (res[0] && res[1] && strcmp(res[0], res[1]))
+        st = xq_game_add_finding(pair, 0, XQ_SEV_WARNING, "sheets_disagree", "WXF 7.7",
+                                 "the sheets record different results: %s on %s, %s on %s",
+                                 res[0], in[0].source ? in[0].source : "sheet 1",
+                                 res[1], in[1].source ? in[1].source : "sheet 2");
+    for (k = 0; k < 2 && !st; k++) {
+        if (xq_sheet_ncells(one[k]) == 0)
+            st = xq_game_add_finding(pair, 0, XQ_SEV_WARNING, "no_move_table", "",
+                                     "no table of moves was found on %s",
+                                     in[k].source ? in[k].source : path[k]);
+    }
+    if (!st && pair->nplies == 0)
+        st = xq_game_add_finding(pair, 0, XQ_SEV_WARNING, "no_moves_read", "",
+                                 "no move could be read on either sheet");
+    if (st)
+        goto out;
+    /* which sheet each ply's cell is on: the reconciled ply takes its cell
+     * from one sheet, whose own record of the ply has the same cell */
+    ply_sheet = xq_malloc(pair->nplies ? pair->nplies : 1);
+    if (!ply_sheet) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    for (i = 0; i < pair->nplies; i++) {
+        xq_ply *p = &pair->plies[i];
+        ply_sheet[i] = -1;
+        for (k = 0; k < 2 && p->has_cell; k++) {
+            const xq_ply *q = i < g[k]->nplies ? &g[k]->plies[i] : NULL;
+            if (q && q->has_cell && q->cell_page == p->cell_page &&
+                !memcmp(q->cell_box, p->cell_box, sizeof q->cell_box)) {
+                ply_sheet[i] = (signed char)k;
+                add_crop(one[k], p);
+                break;
+            }
+        }
+    }
+    if (needs_arbiter(pair) && pflags)
+        *pflags |= XQ_SCAN_NEEDS_ARBITER;
+
+    memset(&ho, 0, sizeof ho);
+    ho.index_href = pin ? pin->index_href : NULL;
+    st = xq_report_pgn(pair, sc->notation, &sb);
+    if (!st) st = emit(ud, 1, ".pgn", xq_strbuf_cstr(&sb), sb.len);
+    xq_strbuf_reset(&sb);
+    if (!st) st = xq_report_html(pair, &ho, &sb);
+    if (!st) st = emit(ud, 1, ".html", xq_strbuf_cstr(&sb), sb.len);
+    xq_strbuf_reset(&sb);
+    if (!st) st = pair_json(pair, g, in, by, ply_sheet, &sb);
+    if (!st) st = emit(ud, 1, ".json", xq_strbuf_cstr(&sb), sb.len);
+    if (st && !err[0])
+        snprintf(err, errlen, "%s", xq_status_str(st));
+out:
+    xq_strbuf_free(&sb);
+    xq_free(vc);
+    xq_free(ply_sheet);
+    xq_game_destroy(&pair);
+    xq_game_destroy(&g[0]);
+    xq_game_destroy(&g[1]);
+    for (k = 0; k < 2; k++)
+        xq_ocr_sheets_free(&sheets[k], n[k]);
+    return st;
 }

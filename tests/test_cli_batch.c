@@ -32,6 +32,7 @@
 #include "../cli/batch_summary.c"
 #include "../cli/sha256.c"
 #include "../cli/cmd_merge.c"
+#include "../cli/pair.c"
 
 /* cli_usage lives in xqscan.c (main); --help output is not tested here. */
 void cli_usage(FILE *f)
@@ -263,9 +264,9 @@ static xq_status tp_run(void *state, xq_batch_job *job, char *err, size_t errlen
         if (!st) st = xq_json_put_str(&sb, info->in->source);
         if (!st) st = xq_strbuf_printf(&sb,
             ",\"status\":\"ok\",\"owner\":null,\"header\":{\"event\":\"t\",\"round\":\"1\","
-            "\"board\":\"%d\",\"red\":\"R\",\"black\":\"B\",\"date\":null,\"result\":null},"
+            "\"board\":\"%d\",\"red\":\"R%.8s\",\"black\":\"B\",\"date\":null,\"result\":null},"
             "\"plies\":[{\"ply\":1,\"side\":\"red\",\"status\":\"ok\",\"read\":\"\",\"review\":%s}],\"unrecorded\":{\"total\":0,\"exceeded\":false},"
-            "\"findings\":[],\"end\":{\"position\":\"normal\"}}\n", k,
+            "\"findings\":[],\"end\":{\"position\":\"normal\"}}\n", k, info->sha256,
             findings ? "true" : "false");
         json = (char *)xq_strbuf_cstr(&sb);
         if (!st) st = xq_batch_emit(job, part, ".json", json, strlen(json));
@@ -1088,6 +1089,289 @@ static void test_shards_and_merge(void **state)
     }
 }
 
+/* ---- pairs of sheets (pair.h) ------------------------------------------- */
+
+static void test_pair_names(void **state)
+{
+    char key[256];
+    (void)state;
+    assert_int_equal(xq_pair_owner_from_name("round3/b07-red", key, sizeof key), XQ_RED);
+    assert_string_equal(key, "round3/b07");
+    assert_int_equal(xq_pair_owner_from_name("round3/b07-Black", key, sizeof key), XQ_BLACK);
+    assert_string_equal(key, "round3/b07");
+    assert_int_equal(xq_pair_owner_from_name("RED_b07", key, sizeof key), XQ_RED);
+    assert_string_equal(key, "b07");
+    assert_int_equal(xq_pair_owner_from_name("b07 red copy", key, sizeof key), XQ_RED);
+    assert_string_equal(key, "b07 copy");
+    assert_int_equal(xq_pair_owner_from_name("r1/b2/red", key, sizeof key), XQ_RED);
+    assert_string_equal(key, "r1/b2/game");
+    assert_int_equal(xq_pair_owner_from_name("black", key, sizeof key), XQ_BLACK);
+    assert_string_equal(key, "game");
+    assert_int_equal(xq_pair_owner_from_name("第7台红方", key, sizeof key), XQ_RED);
+    assert_string_equal(key, "第7台");
+    assert_int_equal(xq_pair_owner_from_name("第7台-黑", key, sizeof key), XQ_BLACK);
+    assert_string_equal(key, "第7台");
+    assert_int_equal(xq_pair_owner_from_name("紅方_07", key, sizeof key), XQ_RED);
+    assert_string_equal(key, "07");
+    /* no owner word: the key is the name itself */
+    assert_int_equal(xq_pair_owner_from_name("redmond/board", key, sizeof key), -1);
+    assert_string_equal(key, "redmond/board");
+    assert_int_equal(xq_pair_owner_from_name("fred-blackburn", key, sizeof key), -1);
+    assert_int_equal(xq_pair_owner_from_name("黑龙江-7", key, sizeof key), -1);
+    assert_int_equal(xq_pair_owner_from_name("red/board07", key, sizeof key), -1); /* folder */
+    /* both sides named: unknown */
+    assert_int_equal(xq_pair_owner_from_name("red-vs-black", key, sizeof key), -1);
+    assert_int_equal(xq_pair_owner_from_name("b7-red-red", key, sizeof key), -1);
+    assert_int_equal(xq_pair_owner_from_name(NULL, NULL, 0), -1);
+    assert_string_equal(xq_pair_owner_str(XQ_RED), "red");
+    assert_string_equal(xq_pair_owner_str(XQ_BLACK), "black");
+    assert_null(xq_pair_owner_str(-1));
+    {
+        xq_batch_input a = { (char *)"x", (char *)"r/b7-red.png", (char *)"r/b7-red", false };
+        xq_batch_input b = { (char *)"y", (char *)"r/b7-black.jpg", (char *)"r/b7-black", false };
+        xq_batch_input c = { (char *)"z", (char *)"r/b8.png", (char *)"r/b8", false };
+        char ka[256], kb[256], kc[256];
+        xq_pair_shard_key(&a, ka, sizeof ka);
+        xq_pair_shard_key(&b, kb, sizeof kb);
+        xq_pair_shard_key(&c, kc, sizeof kc);
+        assert_string_equal(ka, kb);
+        assert_string_equal(kc, "r/b8.png");
+    }
+}
+
+static void test_pair_header_key(void **state)
+{
+    char *a, *b, *c;
+    (void)state;
+    a = xq_pair_header_key("Open 2024", "3", "7", "Li Wei", "Wang Hao");
+    b = xq_pair_header_key(" open  2024 ", "3.", "7", "LI WEI", "wang hao");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(a, b);
+    c = xq_pair_header_key("Open 2024", "3", "8", "Li Wei", "Wang Hao");
+    assert_non_null(c);
+    assert_string_not_equal(a, c);
+    xq_free(a); xq_free(b); xq_free(c);
+    a = xq_pair_header_key("全国赛", "第３轮", "", "许银川", "吕钦");
+    b = xq_pair_header_key("全国赛，", "第3轮", NULL, "许 银川", "吕钦。");
+    assert_non_null(a);
+    assert_string_equal(a, b);
+    xq_free(a); xq_free(b);
+    /* not enough to pair on: a player missing, or neither round nor board */
+    assert_null(xq_pair_header_key("E", "3", "7", "", "Wang"));
+    assert_null(xq_pair_header_key("E", "3", "7", "Li", "  "));
+    assert_null(xq_pair_header_key("E", "", " ", "Li", "Wang"));
+}
+
+static void free_inputs(xq_batch_inputs *in)
+{
+    xq_batch_inputs_free(in);
+}
+
+static void pair_add_input(xq_batch_inputs *in, const char *name)
+{
+    char src[256];
+    if (in->n == in->cap) {
+        in->cap = in->cap ? in->cap * 2 : 8;
+        in->v = xq_realloc(in->v, in->cap * sizeof *in->v);
+        assert_non_null(in->v);
+    }
+    snprintf(src, sizeof src, "%s.png", name);
+    in->v[in->n].path = xq_strdup(src);
+    in->v[in->n].source = xq_strdup(src);
+    in->v[in->n].name = xq_strdup(name);
+    in->v[in->n].named = false;
+    in->n++;
+}
+
+static void note_count(void *ud, const char *line)
+{
+    (void)line;
+    ++*(int *)ud;
+}
+
+static void test_pair_find(void **state)
+{
+    xq_batch_inputs in;
+    xq_pair_header hdr[9];
+    xq_batch_pair *pairs = NULL;
+    size_t np = 0, i;
+    int notes = 0;
+    (void)state;
+    memset(&in, 0, sizeof in);
+    pair_add_input(&in, "a/b1-black");    /* 0 */
+    pair_add_input(&in, "a/b1-red");      /* 1 */
+    pair_add_input(&in, "a/b2-red");      /* 2: two Red sheets for b2 */
+    pair_add_input(&in, "a/b2_red");      /* 3 */
+    pair_add_input(&in, "a/b2-black");    /* 4 */
+    pair_add_input(&in, "b/x");           /* 5: same header as 6 */
+    pair_add_input(&in, "c/y");           /* 6 */
+    pair_add_input(&in, "c/z");           /* 7: header read badly */
+    pair_add_input(&in, "c/b1-black");    /* 8: a different folder than a/b1 */
+    memset(hdr, 0, sizeof hdr);
+    for (i = 0; i < 9; i++)
+        hdr[i].owner = -1;
+    hdr[5].key = xq_pair_header_key("E", "3", "7", "Li", "Wang");
+    hdr[6].key = xq_pair_header_key("e", "3", "7", "li", "wang");
+    hdr[7].key = xq_pair_header_key("E", "3", "7", "Li", "Wan9");
+    /* rule 1 only */
+    assert_int_equal(xq_pair_find(&in, NULL, note_count, &notes, &pairs, &np), XQ_OK);
+    assert_int_equal(np, 1);
+    assert_string_equal(pairs[0].in.name, "a/b1.pair");
+    assert_string_equal(pairs[0].in.source, "a/b1-red.png + a/b1-black.png");
+    assert_int_equal(pairs[0].idx[0], 1);   /* Red's first */
+    assert_int_equal(pairs[0].idx[1], 0);
+    assert_int_equal(pairs[0].owner[0], XQ_RED);
+    assert_int_equal(pairs[0].owner[1], XQ_BLACK);
+    assert_false(pairs[0].by_header);
+    assert_null(pairs[0].in.path);
+    assert_int_equal(notes, 1);             /* b2 is ambiguous */
+    xq_pair_free(pairs, np);
+    /* both rules */
+    notes = 0;
+    assert_int_equal(xq_pair_find(&in, hdr, note_count, &notes, &pairs, &np), XQ_OK);
+    assert_int_equal(np, 2);
+    assert_string_equal(pairs[0].in.name, "a/b1.pair");
+    assert_string_equal(pairs[1].in.name, "b/x.pair");
+    assert_true(pairs[1].by_header);
+    assert_int_equal(pairs[1].idx[0], 5);
+    assert_int_equal(pairs[1].idx[1], 6);
+    xq_pair_free(pairs, np);
+    /* the same known owner twice is no pair */
+    hdr[5].owner = hdr[6].owner = XQ_BLACK;
+    assert_int_equal(xq_pair_find(&in, hdr, NULL, NULL, &pairs, &np), XQ_OK);
+    assert_int_equal(np, 1);
+    xq_pair_free(pairs, np);
+    /* a pair name that is an input's own NAME is not used */
+    pair_add_input(&in, "a/b1.pair");
+    notes = 0;
+    assert_int_equal(xq_pair_find(&in, NULL, note_count, &notes, &pairs, &np), XQ_OK);
+    assert_int_equal(np, 0);
+    assert_int_equal(notes, 2);
+    xq_pair_free(pairs, np);
+    for (i = 0; i < 9; i++)
+        xq_free(hdr[i].key);
+    free_inputs(&in);
+}
+
+/* The test pair processor: GAME.pair.json names both sheets and SHAs. */
+static xq_status tp_run_pair(void *state, xq_batch_job *job, char *err, size_t errlen)
+{
+    const xq_batch_info *info = xq_batch_job_info(job);
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    xq_status st;
+    char both[200], sha[65];
+    (void)state;
+    (void)err;
+    (void)errlen;
+    assert_non_null(info->pair);
+    snprintf(both, sizeof both, "%s %s", info->pair_sha256[0], info->pair_sha256[1]);
+    xq_sha256_hex(both, strlen(both), sha);
+    assert_string_equal(sha, info->sha256);
+    st = xq_batch_emit(job, "", ".pgn", "pair\n", 5);
+    if (!st) st = xq_batch_emit(job, "", ".html", "pair\n", 5);
+    if (!st) st = xq_strbuf_printf(&sb,
+        "{\"schema\":\"xqscan/1\",\"xqscan\":{\"version\":\"%s\",\"input_sha256\":\"%s\","
+        "\"options\":%s},\"source\":", info->version, info->sha256, info->options_json);
+    if (!st) st = xq_json_put_str(&sb, info->in->source);
+    if (!st) st = xq_strbuf_printf(&sb,
+        ",\"status\":\"ok\",\"owner\":null,\"header\":{},\"plies\":[],"
+        "\"unrecorded\":{\"total\":0,\"exceeded\":false},\"findings\":[],"
+        "\"end\":{\"position\":\"normal\"},\"pair\":{\"sheets\":[");
+    if (!st) st = xq_json_put_str(&sb, info->pair_in[0]->source);
+    if (!st) st = xq_strbuf_puts(&sb, ",");
+    if (!st) st = xq_json_put_str(&sb, info->pair_in[1]->source);
+    if (!st) st = xq_strbuf_puts(&sb, "]}}\n");
+    if (!st) st = xq_batch_emit(job, "", ".json", xq_strbuf_cstr(&sb), sb.len);
+    xq_strbuf_free(&sb);
+    return st;
+}
+
+static int run_batch_pairs(const xq_batch_opts *o, char *const *paths, int n,
+                           xq_batch_stats *stats)
+{
+    char path[512];
+    int saved = dup(2), fd, rc;
+    snprintf(path, sizeof path, "%s/stderr.txt", tmpdir);
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    fflush(stderr);
+    dup2(fd, 2);
+    close(fd);
+    rc = xq_batch_run_pairs(o, paths, n, xq_batch_sniff_image, &TPROC, tp_run_pair, stats);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    return rc;
+}
+
+static void test_run_pairs(void **state)
+{
+    char in[600], out[600], s[3][600], merged[600], p[1024];
+    char *paths[1];
+    xq_batch_opts o;
+    xq_batch_stats st;
+    int k, found = 0;
+    (void)state;
+    snprintf(in, sizeof in, "%s/in", tmpdir);
+    snprintf(out, sizeof out, "%s/out", tmpdir);
+    snprintf(merged, sizeof merged, "%s/merged", tmpdir);
+    make_inputs(in, 12, NULL);
+    sh("mkdir -p '%s/r1'", in);
+    snprintf(p, sizeof p, "%s/r1/b07-red.png", in);   make_png(p, 10, 10, "red sheet");
+    snprintf(p, sizeof p, "%s/r1/b07-black.png", in); make_png(p, 10, 10, "black sheet");
+    snprintf(p, sizeof p, "%s/r1/b08-red.png", in);   make_png(p, 10, 10, "REFUSE");
+    snprintf(p, sizeof p, "%s/r1/b08-black.png", in); make_png(p, 10, 10, "ok");
+    paths[0] = in;
+    opts_for(&o, out, 2);
+    assert_int_equal(run_batch_pairs(&o, paths, 1, &st), XQ_EXIT_INPUT); /* b08-red refused */
+    assert_int_equal(st.inputs, 16);
+    assert_int_equal(st.pairs, 1);           /* b08: one sheet failed, no pair */
+    assert_int_equal(st.sheets, 16);
+    snprintf(p, sizeof p, "%s/r1/b07.pair.json", out);
+    assert_true(exists(p));
+    assert_string_equal(json_at(p, "source"), "r1/b07-red.png + r1/b07-black.png");
+    assert_true(file_has(p, "\"r1/b07-red.png\",\"r1/b07-black.png\""));
+    snprintf(p, sizeof p, "%s/r1/b07.pair.pgn", out);
+    assert_true(exists(p));
+    snprintf(p, sizeof p, "%s/r1/b08.pair.json", out);
+    assert_false(exists(p));
+    snprintf(p, sizeof p, "%s/summary.csv", out);
+    assert_true(file_has(p, "r1/b07-red.png + r1/b07-black.png"));
+
+    /* resume: the pair is skipped too; a changed sheet redoes its pair */
+    o.resume = true;
+    assert_int_equal(run_batch_pairs(&o, paths, 1, &st), XQ_EXIT_INPUT);
+    assert_int_equal(st.pairs, 1);
+    assert_int_equal(st.pairs_resumed, 1);
+    assert_int_equal(st.resumed, 15);
+    snprintf(p, sizeof p, "%s/r1/b07-black.png", in); make_png(p, 10, 10, "black sheet v2");
+    assert_int_equal(run_batch_pairs(&o, paths, 1, &st), XQ_EXIT_INPUT);
+    assert_int_equal(st.pairs_resumed, 0);
+    assert_int_equal(st.resumed, 14);
+    snprintf(p, sizeof p, "%s/r1/b08-red.png", in);   make_png(p, 10, 10, "fixed");
+    assert_int_equal(run_batch_pairs(&o, paths, 1, &st), XQ_EXIT_OK);
+    assert_int_equal(st.pairs, 2);
+    assert_int_equal(st.pairs_resumed, 1);
+
+    /* shards keep both sheets of a named pair together; merge = whole run */
+    o.resume = false;
+    o.shard_n = 3;
+    for (k = 0; k < 3; k++) {
+        snprintf(s[k], sizeof s[k], "%s/s%d", tmpdir, k + 1);
+        o.shard_k = k + 1;
+        o.out_dir = s[k];
+        assert_int_equal(run_batch_pairs(&o, paths, 1, &st), XQ_EXIT_OK);
+        found += (int)st.pairs;
+    }
+    assert_int_equal(found, 2);
+    {
+        char a0[] = "merge", a1[] = "-o", a2[] = "-q";
+        char *argv[] = { a0, a1, merged, a2, s[0], s[1], s[2], NULL };
+        assert_int_equal(cli_merge(7, argv), XQ_EXIT_OK);
+    }
+    assert_same_tree(out, merged);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1106,6 +1390,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_run_init_once, setup, teardown),
         cmocka_unit_test_setup_teardown(test_kill_resume, setup, teardown),
         cmocka_unit_test_setup_teardown(test_shards_and_merge, setup, teardown),
+        cmocka_unit_test(test_pair_names),
+        cmocka_unit_test(test_pair_header_key),
+        cmocka_unit_test(test_pair_find),
+        cmocka_unit_test_setup_teardown(test_run_pairs, setup, teardown),
     };
     if (getenv("XQ_TEST_FILTER"))
         cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));

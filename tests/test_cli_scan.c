@@ -62,7 +62,7 @@ static void test_blank_form(void **state)
 {
     char path[] = "/tmp/xq_scan_form_XXXXXX.png", err[256];
     xq_scanner *sc = scanner();
-    xq_scan_input in = { "forms/blank.png", "00ff", "{\"threshold\":16}", "../index.html" };
+    xq_scan_input in = { "forms/blank.png", "00ff", "{\"threshold\":16}", "../index.html", NULL };
     sink s;
     xq_json *j = NULL;
     int fd, flags = -1;

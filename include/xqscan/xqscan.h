@@ -48,6 +48,8 @@ typedef struct {
     const char *input_sha256;
     const char *options_json;  /* a JSON object */
     const char *index_href;    /* link from each HTML report to the index */
+    const char *owner;         /* whose scoresheet: "red", "black" or NULL
+                                  (unknown; e.g. from the file name) */
 } xq_scan_input;
 
 /* One report of one sheet: page 1, 2, ... of the input; ext ".pgn",
@@ -71,6 +73,28 @@ void xq_scanner_destroy(xq_scanner **psc);
 xq_status xq_scan_file(xq_scanner *sc, const char *path,
                        const xq_scan_input *in, xq_scan_emit_fn emit, void *ud,
                        int *pflags, size_t *pnsheets, char *err, size_t errlen);
+
+/* Two sheets of one game (Red's and Black's scoresheets; in[k].owner says
+ * which when known, either order is fine): page 1 of each file is read and
+ * both are decoded jointly (xq_verify_pair) into one reconciled record,
+ * handed to emit() as page 1 ".pgn", ".html", ".json". That JSON is the
+ * schema's object for the game (owner null; "source", "input_sha256" and
+ * "options" from *pin; header fields from whichever sheet has them) plus
+ * a member "pair": { "by": by (how the sheets were paired, e.g. "file name"
+ *   or "header"; null when by is NULL),
+ *   "sheets": [ { "source", "owner", "input_sha256", "unrecorded":
+ *   { "red", "black", "total", "longest_run", "exceeded" }, "review": n,
+ *   "findings": n } x2 ] (review: plies under review on that sheet alone),
+ *   "ply_sheet": [ 0 | 1 | null per ply: the sheet whose cell the ply's
+ *   "cell" is ] }
+ * Each sheet's unrecorded counts are its own (as read jointly with the
+ * other sheet); disagreements are sheets_disagree findings, and recorded
+ * results that differ are a sheets_disagree finding with ply null.
+ * Errors as xq_scan_file's ("sheet 1: ..." / "sheet 2: ..." in err). */
+xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
+                       const xq_scan_input in[2], const xq_scan_input *pin,
+                       const char *by, xq_scan_emit_fn emit, void *ud, int *pflags,
+                       char *err, size_t errlen);
 
 /* "0.1.0" */
 const char *xq_version(void);
