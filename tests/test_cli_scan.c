@@ -15,6 +15,7 @@
 #include "../cli/scan_file.c"
 #include "../cli/batch_json.c"
 #include "xqscan/xq_ocr.h"
+#include <leptonica/allheaders.h>
 
 typedef struct {
     int calls;
@@ -182,6 +183,198 @@ static void test_samples(void **state)
     xq_scanner_destroy(&sc);
 }
 
+/* A finding with this code (at this ply, or any ply when ply < 0)? */
+static bool has_finding(const xq_json *j, const char *code, int ply)
+{
+    const xq_json *f;
+    for (f = xq_json_get(j, "findings") ? xq_json_get(j, "findings")->child : NULL; f; f = f->next) {
+        const xq_json *p = xq_json_get(f, "ply");
+        if (xq_json_str(xq_json_get(f, "code")) && !strcmp(xq_json_str(xq_json_get(f, "code")), code) &&
+            (ply < 0 || (p && p->type == XQ_JSON_NUMBER && (int)p->num == ply)))
+            return true;
+    }
+    return false;
+}
+
+static int num_at(const xq_json *j, const char *k1, const char *k2)
+{
+    const xq_json *v = xq_json_get(xq_json_get(j, k1), k2);
+    assert_non_null(v);
+    assert_int_equal(v->type, XQ_JSON_NUMBER);
+    return (int)v->num;
+}
+
+/* Scan the pair (red, black) into a parsed pair JSON. */
+static xq_json *scan_pair(xq_scanner *sc, const char *red, const char *black, int *pflags)
+{
+    const char *path[2];
+    xq_scan_input in[2], pin;
+    sink s;
+    char err[256];
+    xq_json *j = NULL;
+    int i;
+    path[0] = red;
+    path[1] = black;
+    memset(in, 0, sizeof in);
+    memset(&pin, 0, sizeof pin);
+    in[0].source = "r3/b7-red.jpg";
+    in[0].input_sha256 = "aa";
+    in[0].owner = "red";
+    in[1].source = "r3/b7-black.jpg";
+    in[1].input_sha256 = "bb";
+    in[1].owner = "black";
+    pin.source = "r3/b7-red.jpg + r3/b7-black.jpg";
+    pin.input_sha256 = "cc";
+    pin.options_json = "{\"threshold\":16}";
+    memset(&s, 0, sizeof s);
+    assert_int_equal(xq_scan_pair(sc, path, in, &pin, "file name", collect, &s, pflags, err,
+                                  sizeof err), XQ_OK);
+    assert_int_equal(s.calls, 3);
+    for (i = 0; i < 3; i++)
+        assert_int_equal(s.pages[i], 1);
+    assert_string_equal(s.exts[0], ".pgn");
+    assert_string_equal(s.exts[1], ".html");
+    assert_string_equal(s.exts[2], ".json");
+    assert_int_equal(xq_json_parse(s.json[2], strlen(s.json[2]), &j), XQ_OK);
+    sink_free(&s);
+    return j;
+}
+
+/* The Red and Black sample sheets of one game, reconciled; then a cell of
+ * Black's sheet overwritten with another of its cells: the sheets now
+ * disagree at that ply, which must be a sheets_disagree finding. */
+static void test_pair(void **state)
+{
+    char red[1024], black[1024], err[256], bad[] = "/tmp/xq_scan_pair_XXXXXX.png";
+    const char *path[2];
+    xq_scanner *sc;
+    xq_json *j, *j2;
+    const xq_json *sh, *p;
+    xq_sheet **sheets = NULL;
+    size_t n = 0, c, cp = 0, cq = 0, nplies;
+    int flags = 0, box_p[4], box_q[4], fd, ply_p;
+    const char *tp = NULL;
+    sink s;
+    (void)state;
+    snprintf(red, sizeof red, "%s/samples/pair-red.jpg", XQ_SOURCE_DIR);
+    snprintf(black, sizeof black, "%s/samples/pair-black.jpg", XQ_SOURCE_DIR);
+    if (access(red, R_OK) != 0 || access(black, R_OK) != 0)
+        skip();
+    sc = scanner();
+
+    /* bad arguments and an unreadable sheet */
+    path[0] = red;
+    path[1] = "/nonexistent/black.png";
+    memset(&s, 0, sizeof s);
+    assert_int_equal(xq_scan_pair(NULL, path, NULL, NULL, NULL, collect, &s, NULL, err, sizeof err),
+                     XQ_EINVAL);
+    {
+        xq_scan_input in[2];
+        memset(in, 0, sizeof in);
+        assert_int_not_equal(xq_scan_pair(sc, path, in, NULL, NULL, collect, &s, NULL, err,
+                                          sizeof err), XQ_OK);
+        assert_non_null(strstr(err, "sheet 2"));
+        assert_int_equal(s.calls, 0);
+    }
+
+    j = scan_pair(sc, red, black, &flags);
+    assert_string_equal(xq_json_str(xq_json_get(j, "schema")), "xqscan/1");
+    assert_string_equal(xq_json_str(xq_json_get(j, "status")), "ok");
+    assert_string_equal(xq_json_str(xq_json_get(j, "source")), "r3/b7-red.jpg + r3/b7-black.jpg");
+    assert_string_equal(xq_json_str(xq_json_get(xq_json_get(j, "xqscan"), "input_sha256")), "cc");
+    assert_int_equal(xq_json_get(j, "owner")->type, XQ_JSON_NULL);
+    assert_string_equal(xq_json_str(xq_json_get(xq_json_get(j, "pair"), "by")), "file name");
+    sh = xq_json_get(xq_json_get(j, "pair"), "sheets");
+    assert_int_equal(xq_json_len(sh), 2);
+    assert_string_equal(xq_json_str(xq_json_get(sh->child, "source")), "r3/b7-red.jpg");
+    assert_string_equal(xq_json_str(xq_json_get(sh->child, "owner")), "red");
+    assert_string_equal(xq_json_str(xq_json_get(sh->child->next, "source")), "r3/b7-black.jpg");
+    assert_string_equal(xq_json_str(xq_json_get(sh->child->next, "owner")), "black");
+    assert_string_equal(xq_json_str(xq_json_get(sh->child->next, "input_sha256")), "bb");
+    /* each sheet's unrecorded count is its own and consistent */
+    for (p = sh->child; p; p = p->next) {
+        int r = num_at(p, "unrecorded", "red"), b = num_at(p, "unrecorded", "black");
+        assert_int_equal(num_at(p, "unrecorded", "total"), r + b);
+        assert_true(r + b < 10);
+    }
+    nplies = xq_json_len(xq_json_get(j, "plies"));
+    assert_true(nplies >= 40);
+    assert_int_equal(xq_json_len(xq_json_get(xq_json_get(j, "pair"), "ply_sheet")), nplies);
+    /* the reconciled record needs fewer reviews than either sheet alone */
+    {
+        size_t review = 0;
+        for (p = xq_json_get(j, "plies")->child; p; p = p->next)
+            review += xq_json_get(p, "review")->b;
+        for (p = sh->child; p; p = p->next)
+            assert_true((double)review <= xq_json_get(p, "review")->num);
+    }
+    assert_false(has_finding(j, "sheets_disagree", -1));
+
+    /* inject: cell of Black's move 15 (ply 30) overwritten with the cell of
+     * another Black move that reads differently */
+    assert_int_equal(xq_ocr_read_file(sc->ocr, black, &sheets, &n, err, sizeof err), XQ_OK);
+    assert_int_equal(n, 1);
+    ply_p = 30;
+    cp = (size_t)ply_p - 1;
+    assert_true(xq_sheet_ncells(sheets[0]) > cp + 20);
+    tp = xq_sheet_cell_read(sc->ocr, sheets[0], cp);
+    assert_true(tp && *tp);
+    for (c = 1; c < xq_sheet_ncells(sheets[0]); c += 2) {
+        const char *tq = xq_sheet_cell_read(sc->ocr, sheets[0], c);
+        if (c != cp && tq && strlen(tq) >= 6 && strncmp(tq, tp, 3) != 0) {
+            cq = c;
+            break;
+        }
+    }
+    assert_true(cq > 0);
+    assert_int_equal(xq_sheet_cell_box(sheets[0], cp, box_p), XQ_OK);
+    assert_int_equal(xq_sheet_cell_box(sheets[0], cq, box_q), XQ_OK);
+    xq_ocr_sheets_free(&sheets, n);
+    {
+        PIX *img = pixRead(black), *g = NULL, *cell, *scaled;
+        BOX *bq;
+        assert_non_null(img);
+        g = pixConvertTo8(img, 0);
+        assert_non_null(g);
+        bq = boxCreate(box_q[0] + 3, box_q[1] + 3, box_q[2] - 6, box_q[3] - 6);
+        cell = pixClipRectangle(g, bq, NULL);
+        assert_non_null(cell);
+        scaled = pixScaleToSize(cell, box_p[2] - 6, box_p[3] - 6);
+        assert_non_null(scaled);
+        pixRasterop(g, box_p[0] + 3, box_p[1] + 3, box_p[2] - 6, box_p[3] - 6, PIX_SRC, scaled, 0, 0);
+        fd = mkstemps(bad, 4);
+        assert_true(fd >= 0);
+        close(fd);
+        assert_int_equal(pixWrite(bad, g, IFF_PNG), 0);
+        boxDestroy(&bq);
+        pixDestroy(&cell);
+        pixDestroy(&scaled);
+        pixDestroy(&g);
+        pixDestroy(&img);
+    }
+    j2 = scan_pair(sc, red, bad, &flags);
+    unlink(bad);
+    assert_true(has_finding(j2, "sheets_disagree", ply_p));
+    assert_true(flags & XQ_SCAN_NEEDS_ARBITER);
+    /* the reconciled move at that ply is still the one both records agreed on
+     * before, or it is under review: never a silent change */
+    {
+        const xq_json *a = xq_json_get(j, "plies")->child, *b = xq_json_get(j2, "plies")->child;
+        int k;
+        for (k = 1; k < ply_p && a && b; k++)
+            a = a->next, b = b->next;
+        assert_non_null(a);
+        assert_non_null(b);
+        if (xq_json_str(xq_json_get(xq_json_get(b, "move"), "iccs")) &&
+            strcmp(xq_json_str(xq_json_get(xq_json_get(a, "move"), "iccs")),
+                   xq_json_str(xq_json_get(xq_json_get(b, "move"), "iccs"))))
+            assert_true(xq_json_get(b, "review")->b);
+    }
+    xq_json_free(&j);
+    xq_json_free(&j2);
+    xq_scanner_destroy(&sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +382,9 @@ int main(void)
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_blank_form),
         cmocka_unit_test(test_samples),
+        cmocka_unit_test(test_pair),
     };
+    if (getenv("XQ_TEST_FILTER"))   /* e.g. XQ_TEST_FILTER=test_pair */
+        cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
