@@ -128,6 +128,7 @@ typedef struct {
     size_t idx[2];          /* the two inputs; [0] is Red's sheet when known */
     int    owner[2];        /* XQ_RED, XQ_BLACK or -1 (unknown) */
     bool   by_header;       /* paired by header (else by file name) */
+    bool   by_moves;        /* paired by the moves read (pair.h rule 3) */
     xq_batch_input in;      /* the pair as one job: name "GAME.pair" (its
                                outputs GAME.pair.json/.pgn/.html), source
                                "SRC0 + SRC1", path NULL */

@@ -882,11 +882,26 @@ static xq_status read_headers(int outfd, const xq_batch_inputs *in, xq_pair_head
             hdr[i].owner = !strcmp(owner, "red") ? 0 : !strcmp(owner, "black") ? 1 : -1;
         h = xq_json_get(j, "header");
         if (ok[i] && h) {
+            const xq_json *p;
+            xq_strbuf mv = XQ_STRBUF_INIT;
+            xq_status st = XQ_OK;
             hdr[i].key = xq_pair_header_key(xq_json_str(xq_json_get(h, "event")),
                                             xq_json_str(xq_json_get(h, "round")),
                                             xq_json_str(xq_json_get(h, "board")),
                                             xq_json_str(xq_json_get(h, "red")),
                                             xq_json_str(xq_json_get(h, "black")));
+            hdr[i].round = xq_pair_norm(xq_json_str(xq_json_get(h, "round")));
+            hdr[i].board = xq_pair_norm(xq_json_str(xq_json_get(h, "board")));
+            if (xq_json_str(xq_json_get(xq_json_get(j, "xqscan"), "input_sha256")))
+                hdr[i].sha256 = xq_strdup(xq_json_str(xq_json_get(xq_json_get(j, "xqscan"),
+                                                                  "input_sha256")));
+            for (p = xq_json_get(j, "plies") ? xq_json_get(j, "plies")->child : NULL; p && !st;
+                 p = p->next) {
+                const char *m = xq_json_str(xq_json_get(xq_json_get(p, "move"), "iccs"));
+                st = xq_strbuf_printf(&mv, "%s%s", mv.len ? " " : "", m && *m ? m : "-");
+            }
+            hdr[i].moves = st ? NULL : xq_strbuf_take(&mv);
+            xq_strbuf_free(&mv);
         }
         xq_json_free(&j);
     }
@@ -930,8 +945,13 @@ static xq_status find_pairs(int outfd, const xq_batch_inputs *in, progress *pg,
     pairs = NULL;
 out:
     if (hdr)
-        for (i = 0; i < in->n; i++)
+        for (i = 0; i < in->n; i++) {
             xq_free(hdr[i].key);
+            xq_free(hdr[i].moves);
+            xq_free(hdr[i].round);
+            xq_free(hdr[i].board);
+            xq_free(hdr[i].sha256);
+        }
     xq_free(hdr);
     xq_free(ok);
     xq_pair_free(pairs, np);

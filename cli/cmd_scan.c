@@ -100,7 +100,8 @@ static xq_status scan_run_pair(void *state, xq_batch_job *job, char *err, size_t
     pin.input_sha256 = info->sha256;
     pin.options_json = info->options_json;
     pin.index_href = xq_strbuf_cstr(&href);
-    st = xq_scan_pair(sc, path, in, &pin, info->pair->by_header ? "header" : "file name",
+    st = xq_scan_pair(sc, path, in, &pin, info->pair->by_header ? "header"
+                      : info->pair->by_moves ? "moves" : "file name",
                       scan_emit, &ctx, &flags, err, errlen);
     xq_strbuf_free(&href);
     if (!st && (flags & XQ_SCAN_NEEDS_ARBITER))

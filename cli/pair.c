@@ -167,6 +167,68 @@ static xq_status norm_into(xq_strbuf *sb, const char *s)
     return XQ_OK;
 }
 
+char *xq_pair_norm(const char *s)
+{
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    char *r;
+    if (norm_into(&sb, s)) {
+        xq_strbuf_free(&sb);
+        return NULL;
+    }
+    r = xq_strbuf_take(&sb);
+    return r ? r : xq_strdup("");
+}
+
+#define MAX_MOVES 1024
+
+/* Split a move list at spaces: tokens (not NUL-terminated) and lengths. */
+static size_t split_moves(const char *s, const char **tok, size_t *len)
+{
+    size_t n = 0;
+    while (s && *s && n < MAX_MOVES) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        tok[n] = s;
+        while (*s && *s != ' ')
+            s++;
+        len[n] = (size_t)(s - tok[n]);
+        n++;
+    }
+    return n;
+}
+
+static bool tok_eq(const char *a, size_t la, const char *b, size_t lb)
+{
+    return la == lb && !memcmp(a, b, la) && !(la == 1 && a[0] == '-');
+}
+
+bool xq_pair_same_moves(const char *a, const char *b, double *pagree)
+{
+    static const char *ta[MAX_MOVES], *tb[MAX_MOVES];
+    static size_t la[MAX_MOVES], lb[MAX_MOVES];
+    size_t na, nb, n, i, same = 0, diff, tol;
+    double agree;
+    if (pagree)
+        *pagree = 0;
+    na = split_moves(a, ta, la);
+    nb = split_moves(b, tb, lb);
+    n = na < nb ? na : nb;
+    if (n < 30)
+        return false;
+    diff = na > nb ? na - nb : nb - na;
+    tol = (na > nb ? na : nb) / 10;
+    if (tol < 4)
+        tol = 4;
+    for (i = 0; i < n; i++)
+        same += tok_eq(ta[i], la[i], tb[i], lb[i]);
+    agree = (double)same / (double)n;
+    if (pagree)
+        *pagree = agree;
+    return diff <= tol && agree >= 0.9;
+}
+
 char *xq_pair_header_key(const char *event, const char *round, const char *board,
                          const char *red, const char *black)
 {
@@ -225,7 +287,7 @@ static bool name_taken(const xq_batch_inputs *in, const char *name)
 }
 
 static xq_status add_pair(const xq_batch_inputs *in, size_t a, int oa, size_t b, int ob,
-                          const char *game, bool by_header,
+                          const char *game, int how,
                           void (*note)(void *ud, const char *line), void *ud,
                           xq_batch_pair **ppairs, size_t *pn, size_t *pcap)
 {
@@ -268,7 +330,8 @@ static xq_status add_pair(const xq_batch_inputs *in, size_t a, int oa, size_t b,
     p->idx[1] = b;
     p->owner[0] = oa;
     p->owner[1] = ob;
-    p->by_header = by_header;
+    p->by_header = how == 1;
+    p->by_moves = how == 2;
     p->in.name = xq_strbuf_take(&nm);
     p->in.source = xq_strbuf_take(&src);
     if (!p->in.name || !p->in.source) {
@@ -281,6 +344,137 @@ static xq_status add_pair(const xq_batch_inputs *in, size_t a, int oa, size_t b,
 out:
     xq_strbuf_free(&nm);
     xq_strbuf_free(&src);
+    return st;
+}
+
+typedef struct {
+    size_t a, b;
+} cand;
+
+static int cmp_cand(const void *x, const void *y)
+{
+    const cand *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return p->b < q->b ? -1 : p->b > q->b;
+}
+
+/* Rule 3 (pair.h): the same moves. */
+static xq_status by_moves(const xq_batch_inputs *in, const xq_pair_header *hdr, bool *paired,
+                          void (*note)(void *ud, const char *line), void *ud,
+                          xq_batch_pair **ppairs, size_t *pn, size_t *pcap)
+{
+    static const size_t windows[3] = { 20, 30, 40 };
+    static const char *tok[MAX_MOVES];
+    static size_t len[MAX_MOVES];
+    keyed *kv = NULL;
+    cand *cv = NULL;
+    size_t nk = 0, nc = 0, capc = 0, i, j, k, w;
+    size_t *nmatch = NULL;
+    xq_status st = XQ_OK;
+    kv = xq_calloc(in->n * 3 + 1, sizeof *kv);
+    nmatch = xq_calloc(in->n, sizeof *nmatch);
+    if (!kv || !nmatch) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    for (i = 0; i < in->n; i++) {
+        size_t n;
+        if (paired[i] || !hdr[i].moves)
+            continue;
+        n = split_moves(hdr[i].moves, tok, len);
+        for (w = 0; w < 3; w++) {
+            xq_strbuf sb = XQ_STRBUF_INIT;
+            bool bad = n < windows[w] + 4 || n < 30;
+            for (k = windows[w]; k < windows[w] + 4 && !bad; k++)
+                bad = len[k] == 1 && tok[k][0] == '-';
+            if (bad)
+                continue;
+            if (xq_strbuf_printf(&sb, "%zu:", windows[w]) ||
+                xq_strbuf_append(&sb, tok[windows[w]],
+                                 (size_t)(tok[windows[w] + 3] + len[windows[w] + 3] -
+                                          tok[windows[w]]))) {
+                xq_strbuf_free(&sb);
+                st = XQ_ENOMEM;
+                goto out;
+            }
+            kv[nk].key = xq_strbuf_take(&sb);
+            kv[nk].idx = i;
+            kv[nk].owner = hdr[i].owner;
+            if (!kv[nk++].key) {
+                st = XQ_ENOMEM;
+                goto out;
+            }
+        }
+    }
+    qsort(kv, nk, sizeof *kv, cmp_keyed);
+    for (i = 0; i < nk; i = j) {
+        for (j = i; j < nk && !strcmp(kv[j].key, kv[i].key); j++)
+            ;
+        if (j - i < 2 || j - i > 8)     /* a line many games share says nothing */
+            continue;
+        for (k = i; k < j; k++)
+            for (w = k + 1; w < j; w++) {
+                if (nc == capc) {
+                    size_t ncap = capc ? capc * 2 : 64;
+                    cand *v = xq_realloc(cv, ncap * sizeof *v);
+                    if (!v) {
+                        st = XQ_ENOMEM;
+                        goto out;
+                    }
+                    cv = v;
+                    capc = ncap;
+                }
+                cv[nc].a = kv[k].idx < kv[w].idx ? kv[k].idx : kv[w].idx;
+                cv[nc].b = kv[k].idx < kv[w].idx ? kv[w].idx : kv[k].idx;
+                if (cv[nc].a != cv[nc].b)
+                    nc++;
+            }
+    }
+    if (nc > 1)
+        qsort(cv, nc, sizeof *cv, cmp_cand);
+    /* each candidate once; keep those that are the same game */
+    for (i = 0, k = 0; i < nc; i++) {
+        const xq_pair_header *x, *y;
+        if (i && cv[i].a == cv[i - 1].a && cv[i].b == cv[i - 1].b)
+            continue;
+        x = &hdr[cv[i].a];
+        y = &hdr[cv[i].b];
+        if (x->sha256 && y->sha256 && !strcmp(x->sha256, y->sha256))
+            continue;                   /* one sheet scanned twice */
+        if (x->owner >= 0 && x->owner == y->owner)
+            continue;
+        if ((x->round && y->round && *x->round && *y->round && strcmp(x->round, y->round)) ||
+            (x->board && y->board && *x->board && *y->board && strcmp(x->board, y->board)))
+            continue;
+        if (!xq_pair_same_moves(x->moves, y->moves, NULL))
+            continue;
+        cv[k++] = cv[i];
+        nmatch[cv[i].a]++;
+        nmatch[cv[i].b]++;
+    }
+    nc = k;
+    for (i = 0; i < nc && !st; i++) {
+        size_t a = cv[i].a, b = cv[i].b;
+        if (nmatch[a] != 1 || nmatch[b] != 1) {
+            if (note) {
+                char line[1024];
+                snprintf(line, sizeof line, "%s has the moves of more than one other sheet: "
+                         "not reconciled", in->v[nmatch[a] != 1 ? a : b].source);
+                note(ud, line);
+            }
+            continue;
+        }
+        st = add_pair(in, a, hdr[a].owner, b, hdr[b].owner, in->v[a].name, 2, note, ud,
+                      ppairs, pn, pcap);
+        paired[a] = paired[b] = true;
+    }
+out:
+    for (i = 0; i < nk; i++)
+        xq_free(kv[i].key);
+    xq_free(kv);
+    xq_free(cv);
+    xq_free(nmatch);
     return st;
 }
 
@@ -333,7 +527,7 @@ xq_status xq_pair_find(const xq_batch_inputs *in, const xq_pair_header *hdr,
                 nblack++, b = j;
         }
         if (nred == 1 && nblack == 1) {
-            st = add_pair(in, kv[r].idx, XQ_RED, kv[b].idx, XQ_BLACK, kv[i].key, false,
+            st = add_pair(in, kv[r].idx, XQ_RED, kv[b].idx, XQ_BLACK, kv[i].key, 0,
                           note, ud, &pairs, &np, &cap);
             paired[kv[r].idx] = paired[kv[b].idx] = true;
         } else if (nred + nblack > 1 && note) {
@@ -361,7 +555,8 @@ xq_status xq_pair_find(const xq_batch_inputs *in, const xq_pair_header *hdr,
                 ;
             if (j - i == 2 && !(kv[i].owner >= 0 && kv[i].owner == kv[i + 1].owner)) {
                 st = add_pair(in, kv[i].idx, kv[i].owner, kv[i + 1].idx, kv[i + 1].owner,
-                              in->v[kv[i].idx].name, true, note, ud, &pairs, &np, &cap);
+                              in->v[kv[i].idx].name, 1, note, ud, &pairs, &np, &cap);
+                paired[kv[i].idx] = paired[kv[i + 1].idx] = true;
             } else if (j - i > 2 && note) {
                 char line[1024];
                 snprintf(line, sizeof line, "%zu sheets share the header of %s: none of "
@@ -370,6 +565,8 @@ xq_status xq_pair_find(const xq_batch_inputs *in, const xq_pair_header *hdr,
             }
         }
         nk = 0;
+        if (!st)
+            st = by_moves(in, hdr, paired, note, ud, &pairs, &np, &cap);
     }
     if (!st && np > 1)
         qsort(pairs, np, sizeof *pairs, cmp_pair);

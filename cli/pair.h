@@ -15,6 +15,14 @@
  *      Red's and Black's names both read and round or board read; exactly
  *      two sheets with that header, not both of the same known owner.
  *      The GAME key is then the first sheet's NAME.
+ *   3. by moves, for sheets still unpaired (any file names, headers not
+ *      read): two sheets of at least 30 decoded plies whose moves agree on
+ *      at least 90% of the plies of the shorter record, with lengths within
+ *      10% (at least 4 plies) of each other, each the other's only such
+ *      match, from different input bytes, and whose headers do not
+ *      contradict (round or board read on both and different). Candidates
+ *      share the moves of plies 21-24, 31-34 or 41-44 (an opening shared
+ *      by many games is never enough). GAME key: the first sheet's NAME.
  * A pair's outputs are GAME.pair.{json,pgn,html}. With --shard, a sheet
  * whose name has an owner word is sharded by its GAME key, so both sheets
  * of a name pair land in the same shard; header pairs are found only
@@ -45,10 +53,24 @@ void xq_pair_shard_key(const xq_batch_input *in, char *key, size_t keylen);
 typedef struct {
     char *key;          /* normalised event|round|board|red|black, or NULL */
     int   owner;        /* from the JSON "owner", -1 unknown */
+    /* for rule 3 (all may be NULL): */
+    char *moves;        /* decoded moves, ICCS, one space between, "-" for
+                           a ply without a move */
+    char *round, *board;   /* normalised, "" when not read */
+    char *sha256;       /* input SHA-256 */
 } xq_pair_header;
 
+/* Rule 3's test on two move lists (as in xq_pair_header.moves): 1 when
+ * they are the same game by the thresholds above; *pagree gets the share
+ * of agreeing plies (may be NULL). */
+bool xq_pair_same_moves(const char *a, const char *b, double *pagree);
+
+/* Normalised form of one header value (the form xq_pair_header_key
+ * compares); owned, NULL on out of memory. */
+char *xq_pair_norm(const char *s);
+
 /* Find the pairs among n inputs (sorted by name). hdr may be NULL (rule 1
- * only) or hold n entries (rule 2 for the rest). Pairs are appended to
+ * only) or hold n entries (rules 2 and 3 for the rest). Pairs are appended to
  * *pairs (n_pairs); each gets its synthetic input (name GAME.pair, source
  * "SRC0 + SRC1", no path) and in[0] Red's sheet when known. note(ud, line)
  * gets one line per ambiguous group (may be NULL). A GAME.pair name that

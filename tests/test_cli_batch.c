@@ -1254,6 +1254,102 @@ static void test_pair_find(void **state)
     free_inputs(&in);
 }
 
+/* A move list of n plies: game g's moves (distinct per g after ply 10),
+ * with ply "wrong" (0-based; -1 none) changed and ply "gap" without a move. */
+static char *moves_of(int g, int n, int wrong, int gap)
+{
+    xq_strbuf sb = XQ_STRBUF_INIT;
+    int i;
+    for (i = 0; i < n; i++) {
+        char m[8];
+        if (i == gap)
+            snprintf(m, sizeof m, "-");
+        else
+            snprintf(m, sizeof m, "%c%d%c%d", 'a' + (i < 10 ? i % 9 : (i * 7 + g * 3) % 9),
+                     (i + (i < 10 ? 0 : g)) % 10, 'a' + (i + (i == wrong)) % 9, (i * 3) % 10);
+        assert_int_equal(xq_strbuf_printf(&sb, "%s%s", i ? " " : "", m), XQ_OK);
+    }
+    return xq_strbuf_take(&sb);
+}
+
+static void test_pair_moves(void **state)
+{
+    xq_batch_inputs in;
+    xq_pair_header hdr[6];
+    xq_batch_pair *pairs = NULL;
+    size_t np = 0, i;
+    char *a = moves_of(1, 80, -1, -1), *b = moves_of(1, 78, 40, 50), *c = moves_of(2, 80, -1, -1);
+    char *d, *n1;
+    double agree;
+    (void)state;
+    /* the same game with an error and a blank; another game; too short */
+    assert_true(xq_pair_same_moves(a, b, &agree));
+    assert_true(agree > 0.95 && agree < 1.0);
+    assert_false(xq_pair_same_moves(a, c, &agree));
+    assert_true(agree < 0.5);
+    d = moves_of(1, 29, -1, -1);
+    assert_false(xq_pair_same_moves(d, d, NULL));
+    xq_free(d);
+    d = moves_of(1, 60, -1, -1);     /* same moves but much shorter */
+    assert_false(xq_pair_same_moves(a, d, NULL));
+    xq_free(d);
+    assert_false(xq_pair_same_moves(NULL, a, NULL));
+    n1 = xq_pair_norm(" Round ３. ");
+    assert_string_equal(n1, "round3");
+    xq_free(n1);
+
+    memset(&in, 0, sizeof in);
+    pair_add_input(&in, "x/scan001");   /* 0: game 1 */
+    pair_add_input(&in, "x/scan002");   /* 1: game 2 */
+    pair_add_input(&in, "y/scan101");   /* 2: game 1, other sheet */
+    pair_add_input(&in, "y/scan102");   /* 3: game 3 */
+    pair_add_input(&in, "y/scan103");   /* 4: game 2 but another board read */
+    pair_add_input(&in, "y/scan104");   /* 5: game 3 again, same bytes as 3 */
+    memset(hdr, 0, sizeof hdr);
+    for (i = 0; i < 6; i++)
+        hdr[i].owner = -1;
+    hdr[0].moves = moves_of(1, 80, -1, -1);
+    hdr[2].moves = moves_of(1, 78, 40, 50);
+    hdr[1].moves = moves_of(2, 64, -1, -1);
+    hdr[4].moves = moves_of(2, 64, 33, -1);
+    hdr[1].board = xq_pair_norm("7");
+    hdr[4].board = xq_pair_norm("8");
+    hdr[3].moves = moves_of(3, 90, -1, -1);
+    hdr[5].moves = moves_of(3, 90, -1, -1);
+    hdr[3].sha256 = xq_strdup("abc");
+    hdr[5].sha256 = xq_strdup("abc");
+    assert_int_equal(xq_pair_find(&in, hdr, NULL, NULL, &pairs, &np), XQ_OK);
+    assert_int_equal(np, 1);
+    assert_string_equal(pairs[0].in.name, "x/scan001.pair");
+    assert_true(pairs[0].by_moves);
+    assert_false(pairs[0].by_header);
+    assert_int_equal(pairs[0].idx[0] + pairs[0].idx[1], 2);
+    xq_pair_free(pairs, np);
+    /* a third sheet of game 1: no pair (which two go together?) */
+    pair_add_input(&in, "z/scan201");
+    {
+        xq_pair_header h7[7];
+        int notes = 0;
+        memcpy(h7, hdr, sizeof hdr);
+        memset(&h7[6], 0, sizeof h7[6]);
+        h7[6].owner = -1;
+        h7[6].moves = moves_of(1, 80, 12, -1);
+        assert_int_equal(xq_pair_find(&in, h7, note_count, &notes, &pairs, &np), XQ_OK);
+        assert_int_equal(np, 0);
+        assert_true(notes > 0);
+        xq_free(h7[6].moves);
+    }
+    for (i = 0; i < 6; i++) {
+        xq_free(hdr[i].moves);
+        xq_free(hdr[i].board);
+        xq_free(hdr[i].sha256);
+    }
+    xq_free(a);
+    xq_free(b);
+    xq_free(c);
+    free_inputs(&in);
+}
+
 /* The test pair processor: GAME.pair.json names both sheets and SHAs. */
 static xq_status tp_run_pair(void *state, xq_batch_job *job, char *err, size_t errlen)
 {
@@ -1393,6 +1489,7 @@ int main(void)
         cmocka_unit_test(test_pair_names),
         cmocka_unit_test(test_pair_header_key),
         cmocka_unit_test(test_pair_find),
+        cmocka_unit_test(test_pair_moves),
         cmocka_unit_test_setup_teardown(test_run_pairs, setup, teardown),
     };
     if (getenv("XQ_TEST_FILTER"))
