@@ -30,8 +30,14 @@ FONTS = [  # (path, wanted family substring)
     ("/usr/share/fonts/truetype/arphic/ukai.ttc", "AR PL UKai CN"),
     ("/usr/share/fonts/truetype/cwtex/cwkai.ttf", None),
 ]
-STROKE_WIDTHS = (40, 80)   # in hanzi-writer's 1024 units
-NCOL = len(FONTS) + len(STROKE_WIDTHS)
+STROKE_WIDTHS = (35, 60, 90)   # in hanzi-writer's 1024 units
+# Single-stroke (Hershey) fonts for digits, Latin letters and signs: pen
+# drawings of the ASCII glyphs, as handwriting is, in designs of their own
+# (cursive, script, italic, roman), each at a thin and a broad pen.
+HERSHEY_DIR = "/usr/share/hershey-fonts"
+HERSHEY_FONTS = ("cursive", "scriptc", "timesi", "timesr")
+HERSHEY_WIDTHS = (0.07, 0.13)   # of the cap height
+NCOL = len(FONTS) + len(STROKE_WIDTHS) + len(HERSHEY_FONTS) * len(HERSHEY_WIDTHS)
 
 
 def load_font(path, family, size):
@@ -86,6 +92,57 @@ def render_strokes(hwdir, ch, width):
     return normalise(img.resize((220, 220), Image.LANCZOS))
 
 
+def hershey_glyphs(name):
+    """ASCII code -> strokes of a .jhf font (records: 5-char id, 3-char
+    count, then coordinate pairs offset by 'R'; ' R' lifts the pen)."""
+    with open(os.path.join(HERSHEY_DIR, name + ".jhf"), encoding="latin-1") as fh:
+        text = fh.read().splitlines()
+    recs, cur = [], ""
+    for ln in text:
+        if len(cur) >= 8 and len(cur) < 8 + 2 * int(cur[5:8]):
+            cur += ln
+            continue
+        if cur:
+            recs.append(cur)
+        cur = ln
+    if cur:
+        recs.append(cur)
+    out = {}
+    for i, rec in enumerate(recs):
+        n = int(rec[5:8])
+        data = rec[8:8 + 2 * n]
+        strokes, st = [], []
+        for k in range(2, len(data) - 1, 2):
+            if data[k:k + 2] == " R":
+                if st:
+                    strokes.append(st)
+                st = []
+            else:
+                st.append((ord(data[k]) - 82, ord(data[k + 1]) - 82))
+        if st:
+            strokes.append(st)
+        out[32 + i] = strokes
+    return out
+
+
+def render_hershey(glyphs, ch, width):
+    if len(ch) != 1 or ord(ch) >= 128 or not glyphs.get(ord(ch)):
+        return None
+    sc = 8.0   # Hershey cap height is ~21 units
+    img = Image.new("L", (600, 600), 255)
+    d = ImageDraw.Draw(img)
+    w = max(1, round(width * 21 * sc))
+    for st in glyphs[ord(ch)]:
+        pts = [(300 + x * sc, 300 + y * sc) for x, y in st]
+        if len(pts) == 1:
+            pts = pts * 2
+        d.line(pts, fill=0, width=w, joint="curve")
+        r = w // 2
+        for x, y in (pts[0], pts[-1]):
+            d.ellipse((x - r, y - r, x + r, y + r), fill=0)
+    return normalise(img.resize((150, 150), Image.LANCZOS))
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "..")
@@ -99,9 +156,12 @@ def main():
         nd = Image.new("L", (160, 160), 255)
         ImageDraw.Draw(nd).text((16, 8), "\U0010FFFD", font=f, fill=0)
         fonts.append((f, list(nd.getdata())))
+    hershey = [hershey_glyphs(n) for n in HERSHEY_FONTS]
     for r, ch in enumerate(CLASSES):
         tiles = [render_font(f, ch, nd) for f, nd in fonts]
         tiles += [render_strokes(hwdir, ch, w) for w in STROKE_WIDTHS]
+        tiles += [render_hershey(hg, ch, w) for hg in hershey
+                  for w in HERSHEY_WIDTHS]
         for c, t in enumerate(tiles):
             if t is not None:
                 sprite.paste(t, (c * TILE, r * TILE))
