@@ -157,6 +157,19 @@ def main():
     put("bad", b"bad/gif_named.png", b"GIF89a" + bytes(100))
     put("bad", b"bad/pdf_named.jpg", b"%PDF-1.4\n" + bytes(100))
     put("bad", b"bad/\xff\xfe_truncated.png", png[:100])  # non-UTF-8 and bad
+    # well-formed headers, broken content
+    put("bad", b"bad/zero_size.png", b"\x89PNG\r\n\x1a\n" +
+        png_chunk(b"IHDR", struct.pack(">IIBBBBB", 0, 0, 8, 0, 0, 0, 0)) +
+        png_chunk(b"IDAT", zlib.compress(b"")) + png_chunk(b"IEND", b""))
+    put("bad", b"bad/garbage_idat.png", b"\x89PNG\r\n\x1a\n" +
+        png_chunk(b"IHDR", struct.pack(">IIBBBBB", 400, 300, 8, 0, 0, 0, 0)) +
+        png_chunk(b"IDAT", bytes(rnd.randrange(256) for _ in range(5000))) + png_chunk(b"IEND", b""))
+    put("bad", b"bad/wide_120mp.png", b"\x89PNG\r\n\x1a\n" +
+        png_chunk(b"IHDR", struct.pack(">IIBBBBB", 20000, 6000, 8, 0, 0, 0, 0)) +
+        png_chunk(b"IDAT", zlib.compress(b"\0" * 1000)) + png_chunk(b"IEND", b""))
+    put("bad", b"bad/tiff_ifd_past_end.tif", b"II*\0" + struct.pack("<I", 0x7FFFFF00) + bytes(64))
+    put("bad", b"bad/bmp_named.png", b"BM" + bytes(30))
+    put("bad", b"bad/webp_named.jpg", b"RIFF" + struct.pack("<I", 200) + b"WEBPVP8 " + bytes(200))
     # symlink loops and dangling links
     os.makedirs(os.path.join(top, b"links/sub"), exist_ok=True)
     os.symlink(b"loop.png", os.path.join(top, b"links/loop.png"))
