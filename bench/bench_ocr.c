@@ -1,6 +1,6 @@
 /* bench_ocr.c - OCR figures on rendered scoresheets with ground truth.
  *
- *   bench_ocr TRUTH.tsv [--no-cli]
+ *   bench_ocr TRUTH.tsv [--no-cli | --geom]
  * TRUTH.tsv comes from tools/ocr/truth2tsv.py (bench/bench_ocr.sh renders
  * sheets with tools/render/render_sheets.py and converts their truth).
  * Without arguments it prints a note and exits 0 (bench/run.sh runs every
@@ -22,6 +22,10 @@
  *              candidate for every written cell
  *   tess s/page  plain `tesseract PAGE - -l chi_sim --psm 6` on the same
  *              page in the same run
+ * --geom: geometry and blank figures only (Tesseract reads only label rows
+ * and headers; no cell text, no scores, no CLI comparison), with
+ * one line per page that is not perfect; with XQ_BENCH_DEBUG_DIR set, the
+ * debug overlay of every page is written there (page<N>.png).
  */
 #include <math.h>
 #include <stdio.h>
@@ -52,6 +56,8 @@ typedef struct {
 
 static group G[MAXG];
 static int ng;
+static int geom_only;
+static int page_no;
 /* calibration: softmax of the scores over the candidates; the top
  * candidate's probability binned, with how often it was the truth */
 static const double cal_edge[] = { 0.0, 0.5, 0.9, 0.99, 0.999, 1.0001 };
@@ -175,6 +181,11 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
             pg.blank_n++;
             if (xq_sheet_cell_blank(sh, (size_t)tc[i].idx) == (tc[i].blank != 0))
                 pg.blank_ok++;
+            else if (geom_only)
+                printf("  blank wrong: %s cell %d truth %s\n", img, tc[i].idx,
+                       tc[i].blank ? "blank" : "written");
+            if (geom_only)
+                continue;
             txt = xq_sheet_cell_text(ocr, sh, (size_t)tc[i].idx);
             if (tc[i].blank || strcmp(tc[i].flag, "ok"))
                 continue;
@@ -218,6 +229,17 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
     }
     t1 = now();
     pg.secs = t1 - t0;
+    if (geom_only && getenv("XQ_BENCH_DEBUG_DIR")) {
+        char dp[1200];
+        snprintf(dp, sizeof dp, "%s/page%d.png", getenv("XQ_BENCH_DEBUG_DIR"),
+                 page_no);
+        if (ocr_debug_write(sheets[page], dp) != XQ_OK)
+            fprintf(stderr, "cannot write %s\n", dp);
+    }
+    if (geom_only && (pg.found < pg.cells || pg.blank_ok < pg.blank_n))
+        printf("page %d %s (%s): %ld/%ld cells found (%zu detected), "
+               "blank right %ld/%ld\n", page_no, img, key, pg.found, pg.cells,
+               xq_sheet_ncells(sheets[page]), pg.blank_ok, pg.blank_n);
     if (cli) {
         char cmd[1200];
         snprintf(cmd, sizeof cmd,
@@ -230,6 +252,7 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
     add(g, &pg);
     xq_ocr_sheets_free(&sheets, ns);
     free(cand);
+    page_no++;
 }
 
 int main(int argc, char **argv)
@@ -247,6 +270,8 @@ int main(int argc, char **argv)
     }
     if (argc > 2 && !strcmp(argv[2], "--no-cli"))
         cli = 0;
+    if (argc > 2 && !strcmp(argv[2], "--geom"))
+        cli = 0, geom_only = 1;
     f = fopen(argv[1], "r");
     if (!f) {
         perror(argv[1]);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# bench_ocr.sh BUILD_DIR - OCR figures on freshly rendered scoresheets.
+# bench_ocr.sh BUILD_DIR [--geom] - OCR figures on freshly rendered
+# scoresheets (--geom: geometry and blank figures only, fast).
 # Renders N sheets (default 2, env XQ_BENCH_OCR_N) for every writing style
 # (printed, kai, hand) x degradation (none, scan, photo), layouts mixed
 # (federation-like ruled tables and xqscan's form), with
@@ -10,6 +11,7 @@
 # BUILD_DIR/bench-ocr-sheets (delete it to re-render).
 set -eu
 build=${1:-build}
+shift || true
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 corpus=${XQ_CORPUS_DIR:-$src/../shared/corpus}
@@ -36,4 +38,4 @@ for style in printed kai hand; do
   done
 done
 $py "$src/tools/ocr/truth2tsv.py" "$out"/*-* > "$out/truth.tsv"
-OMP_THREAD_LIMIT=1 "$build/bench/bench_ocr" "$out/truth.tsv"
+OMP_THREAD_LIMIT=1 "$build/bench/bench_ocr" "$out/truth.tsv" "$@"

@@ -242,11 +242,15 @@ static xq_status find_lines(PIX *op, PIX *grey, bool vertical, int minlen,
 }
 
 /* Drop lines much fainter than the page's ruling (printed guides, shading,
- * text that lines up): the ruling is the darkest long structure. */
-static void drop_faint(glines *L)
+ * text that lines up): the ruling is the darkest long structure. Forms mix
+ * thick outer rules with hairlines, which a photo blurs to a third of the
+ * thick ones' darkness; such a faint line stays when it is as long as the
+ * dark ones and no darker line runs beside it closer than near (guides
+ * drawn just inside a cell's ruling). */
+static void drop_faint(glines *L, double near)
 {
-    double ref, *v;
-    int i, m = 0;
+    double ref, *v, maxlen = 0;
+    int i, j, m = 0;
     if (L->n < 4)
         return;
     v = xq_malloc((size_t)L->n * sizeof *v);
@@ -257,8 +261,27 @@ static void drop_faint(glines *L)
     qsort(v, (size_t)L->n, sizeof *v, cmp_double);
     ref = v[L->n * 9 / 10];
     xq_free(v);
+    for (i = 0; i < L->n; i++)
+        if (L->v[i].ink >= 0.33 * ref && L->v[i].hi - L->v[i].lo > maxlen)
+            maxlen = L->v[i].hi - L->v[i].lo;
     for (i = 0; i < L->n; i++) {
-        if (L->v[i].ink < 0.33 * ref) {
+        gline *l = &L->v[i];
+        bool drop = false;
+        if (l->ink < 0.33 * ref) {
+            drop = l->ink < 0.15 * ref || l->hi - l->lo < 0.6 * maxlen;
+            for (j = 0; j < L->n && !drop; j++) {
+                const gline *o = &L->v[j];
+                double t0 = fmax(l->lo, o->lo), t1 = fmin(l->hi, o->hi);
+                if (j == i || o->ink < 2 * l->ink || t1 <= t0)
+                    continue;
+                drop = fabs(gl_at(o, (t0 + t1) / 2) - gl_at(l, (t0 + t1) / 2))
+                       < near;
+            }
+        }
+        L->v[i].dead = drop;
+    }
+    for (i = 0; i < L->n; i++) {
+        if (L->v[i].dead) {
             xq_free(L->v[i].s);
             continue;
         }
@@ -362,29 +385,32 @@ static PIX *line_mask(PIX *grey, PIX *bin, bool vertical)
     return m;
 }
 
-xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
+/* Ruling lines of a page: horizontal lines into *H, vertical ones into *V,
+ * with the opened line images (may be NULL). across: dilation across the
+ * line direction before the long opening; 5 keeps lines within about 1
+ * degree of the axes, 15 catches lines tilted by a few degrees (keystone
+ * before rectification). Returns XQ_OK with H->n < 4 or V->n < 3 when there
+ * is no ruled table. */
+static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
+                              glines *V, PIX **phop, PIX **pvop)
 {
     PIX *d = NULL, *hop = NULL, *vop = NULL, *lb = NULL, *cl = NULL;
-    glines H = {0}, V = {0};
-    gcol *cols = NULL;
-    int ncols = 0, i, j;
-    int W = sh->nw, Hh = sh->nh;
+    int W = pixGetWidth(grey), Hh = pixGetHeight(grey);
     int lh = W / 14 > 80 ? W / 14 : 80, lv;
-    double pitch = 0;
+    /* about 2 mm on a sheet filling the picture: closer than any row */
+    double pitch = 0, near = (W > Hh ? W : Hh) / 150.0;
     xq_status st = XQ_OK;
-    (void)ocr;
 
-    sh->nrows = sh->nblocks = sh->ncells = 0;
     /* Ruling may be thin and light (photos, JPEG, 1-px lines): a black
      * top-hat across the line direction measures how much darker a thin
      * structure is than its surroundings, independent of the paper level;
      * small gaps are then closed along the line. */
-    lb = line_mask(sh->pixg, sh->pixb, false);
+    lb = line_mask(grey, bin, false);
     if (!lb)
         return XQ_ENOMEM;
     /* horizontal */
     cl = pixCloseBrick(NULL, lb, 9, 1);
-    d = cl ? pixDilateBrick(NULL, cl, 1, 5) : NULL;
+    d = cl ? pixDilateBrick(NULL, cl, 1, across) : NULL;
     pixDestroy(&cl);
     pixDestroy(&lb);
     if (!d)
@@ -393,24 +419,24 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     pixDestroy(&d);
     if (!hop)
         return XQ_ENOMEM;
-    st = find_lines(hop, sh->pixg, false, lh, 4, &H);
+    st = find_lines(hop, grey, false, lh, across - 1, H);
     if (st == XQ_OK)
-        st = merge_lines(&H, 5.0);
-    drop_faint(&H);
-    if (st != XQ_OK || H.n < 4)
+        st = merge_lines(H, 5.0);
+    drop_faint(H, near);
+    if (st != XQ_OK || H->n < 4)
         goto done;
     /* row pitch: median gap between distinct line positions */
     {
-        double *ys = xq_malloc((size_t)H.n * sizeof *ys);
+        double *ys = xq_malloc((size_t)H->n * sizeof *ys);
         double *gaps;
         int ng = 0, k;
         if (!ys) { st = XQ_ENOMEM; goto done; }
-        gaps = xq_malloc((size_t)H.n * sizeof *gaps);
+        gaps = xq_malloc((size_t)H->n * sizeof *gaps);
         if (!gaps) { xq_free(ys); st = XQ_ENOMEM; goto done; }
-        for (k = 0; k < H.n; k++)
-            ys[k] = gl_at(&H.v[k], (H.v[k].lo + H.v[k].hi) / 2);
-        qsort(ys, (size_t)H.n, sizeof *ys, cmp_double);
-        for (k = 1; k < H.n; k++)
+        for (k = 0; k < H->n; k++)
+            ys[k] = gl_at(&H->v[k], (H->v[k].lo + H->v[k].hi) / 2);
+        qsort(ys, (size_t)H->n, sizeof *ys, cmp_double);
+        for (k = 1; k < H->n; k++)
             if (ys[k] - ys[k - 1] > 8)
                 gaps[ng++] = ys[k] - ys[k - 1];
         if (ng > 0) {
@@ -424,45 +450,301 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     if (lv < Hh / 40) lv = Hh / 40;
     if (lv > Hh / 6) lv = Hh / 6;
     if (lv < 40) lv = 40;
-    lb = line_mask(sh->pixg, sh->pixb, true);
+    lb = line_mask(grey, bin, true);
     cl = lb ? pixCloseBrick(NULL, lb, 1, 7) : NULL;
-    d = cl ? pixDilateBrick(NULL, cl, 5, 1) : NULL;
+    d = cl ? pixDilateBrick(NULL, cl, across, 1) : NULL;
     pixDestroy(&cl);
+    pixDestroy(&lb);
     if (!d) { st = XQ_ENOMEM; goto done; }
     vop = pixOpenBrick(NULL, d, 1, lv);
     pixDestroy(&d);
     if (!vop) { st = XQ_ENOMEM; goto done; }
-    st = find_lines(vop, sh->pixg, true, lv, 4, &V);
+    st = find_lines(vop, grey, true, lv, across - 1, V);
     if (st == XQ_OK)
-        st = merge_lines(&V, 5.0);
-    drop_faint(&V);
-    if (st != XQ_OK || V.n < 3)
+        st = merge_lines(V, 5.0);
+    drop_faint(V, near);
+    if (st != XQ_OK || V->n < 3)
         goto done;
     /* ruling spans the table: drop short or fat pieces (stacked writing) */
     {
-        double maxlen = 0, *th = xq_malloc((size_t)V.n * sizeof *th), mth;
+        double maxlen = 0, *th = xq_malloc((size_t)V->n * sizeof *th), mth;
         int k, m = 0;
         if (!th) { st = XQ_ENOMEM; goto done; }
-        for (k = 0; k < V.n; k++) {
-            if (V.v[k].hi - V.v[k].lo > maxlen)
-                maxlen = V.v[k].hi - V.v[k].lo;
-            th[k] = V.v[k].thick;
+        for (k = 0; k < V->n; k++) {
+            if (V->v[k].hi - V->v[k].lo > maxlen)
+                maxlen = V->v[k].hi - V->v[k].lo;
+            th[k] = V->v[k].thick;
         }
-        qsort(th, (size_t)V.n, sizeof *th, cmp_double);
-        mth = th[V.n / 2];
+        qsort(th, (size_t)V->n, sizeof *th, cmp_double);
+        mth = th[V->n / 2];
         xq_free(th);
-        for (k = 0; k < V.n; k++) {
-            if (V.v[k].hi - V.v[k].lo < 0.4 * maxlen
-                || V.v[k].thick > 3 * mth + 5) {
-                xq_free(V.v[k].s);
+        for (k = 0; k < V->n; k++) {
+            if (V->v[k].hi - V->v[k].lo < 0.4 * maxlen
+                || V->v[k].thick > 3 * mth + 5) {
+                xq_free(V->v[k].s);
                 continue;
             }
-            V.v[m++] = V.v[k];
+            V->v[m++] = V->v[k];
         }
-        V.n = m;
-        if (V.n < 3)
-            goto done;
+        V->n = m;
     }
+done:
+    if (st == XQ_OK && phop) {
+        *phop = hop;
+        hop = NULL;
+    }
+    if (st == XQ_OK && pvop) {
+        *pvop = vop;
+        vop = NULL;
+    }
+    pixDestroy(&hop);
+    pixDestroy(&vop);
+    return st;
+}
+
+/* Eigenvector of the smallest eigenvalue of a symmetric 3x3 matrix
+ * (cyclic Jacobi rotations). */
+static void eig_min3(double a[3][3], double v[3])
+{
+    double e[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+    int it, p, q, k, best = 0;
+    for (it = 0; it < 50; it++) {
+        double off = fabs(a[0][1]) + fabs(a[0][2]) + fabs(a[1][2]);
+        if (off < 1e-15)
+            break;
+        for (p = 0; p < 2; p++)
+            for (q = p + 1; q < 3; q++) {
+                double th, t, c, sn;
+                if (fabs(a[p][q]) < 1e-18)
+                    continue;
+                th = (a[q][q] - a[p][p]) / (2 * a[p][q]);
+                t = (th >= 0 ? 1.0 : -1.0) / (fabs(th) + sqrt(th * th + 1));
+                c = 1 / sqrt(t * t + 1);
+                sn = t * c;
+                for (k = 0; k < 3; k++) {        /* a = J^T a J */
+                    double akp = a[k][p], akq = a[k][q];
+                    a[k][p] = c * akp - sn * akq;
+                    a[k][q] = sn * akp + c * akq;
+                }
+                for (k = 0; k < 3; k++) {
+                    double apk = a[p][k], aqk = a[q][k];
+                    a[p][k] = c * apk - sn * aqk;
+                    a[q][k] = sn * apk + c * aqk;
+                }
+                for (k = 0; k < 3; k++) {
+                    double ekp = e[k][p], ekq = e[k][q];
+                    e[k][p] = c * ekp - sn * ekq;
+                    e[k][q] = sn * ekp + c * ekq;
+                }
+            }
+    }
+    for (k = 1; k < 3; k++)
+        if (a[k][k] < a[best][best])
+            best = k;
+    for (k = 0; k < 3; k++)
+        v[k] = e[k][best];
+}
+
+/* Vanishing point of a family of lines (least squares over the lines as
+ * homogeneous vectors in coordinates centred on (cx, cy) and scaled by 1/S,
+ * weighted by length; lines far from the common point are dropped once).
+ * Returns false with fewer than 3 usable lines. */
+static bool vanishing(const glines *L, bool vertical, double cx, double cy,
+                      double S, double vp[3])
+{
+    double (*l)[4], *res = NULL;
+    int i, n = 0, pass;
+    bool ok = false;
+    if (L->n < 3)
+        return false;
+    l = xq_malloc((size_t)L->n * sizeof *l);
+    res = xq_malloc((size_t)L->n * sizeof *res);
+    if (!l || !res)
+        goto out;
+    for (i = 0; i < L->n; i++) {
+        const gline *g = &L->v[i];
+        double a = g->a, b = g->b, nn;
+        if (g->dead || g->hi - g->lo < 2)
+            continue;
+        /* horizontal y = a + b x: b X - Y + (a + b cx - cy) / S = 0
+         * vertical   x = a + b y: X - b Y - (a + b cy - cx) / S = 0 */
+        if (vertical) {
+            l[n][0] = 1; l[n][1] = -b; l[n][2] = -(a + b * cy - cx) / S;
+        } else {
+            l[n][0] = b; l[n][1] = -1; l[n][2] = (a + b * cx - cy) / S;
+        }
+        nn = hypot(l[n][0], l[n][1]);
+        l[n][0] /= nn; l[n][1] /= nn; l[n][2] /= nn;
+        l[n][3] = (g->hi - g->lo) / S;        /* weight: length */
+        n++;
+    }
+    if (n < 3)
+        goto out;
+    for (pass = 0; pass < 2; pass++) {
+        double m[3][3] = { { 0 } }, med;
+        int j, k, used = 0;
+        for (i = 0; i < n; i++) {
+            if (l[i][3] <= 0)
+                continue;
+            used++;
+            for (j = 0; j < 3; j++)
+                for (k = 0; k < 3; k++)
+                    m[j][k] += l[i][3] * l[i][j] * l[i][k];
+        }
+        if (used < 3)
+            goto out;
+        eig_min3(m, vp);
+        if (pass == 1)
+            break;
+        /* residual: distance of the line to the point, in the direction
+         * space (|l . v| with |v| = 1) */
+        for (i = 0; i < n; i++)
+            res[i] = fabs(l[i][0] * vp[0] + l[i][1] * vp[1] + l[i][2] * vp[2]);
+        {
+            double *tmp = xq_malloc((size_t)n * sizeof *tmp);
+            if (!tmp)
+                goto out;
+            memcpy(tmp, res, (size_t)n * sizeof *tmp);
+            qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
+            med = tmp[n / 2];
+            xq_free(tmp);
+        }
+        for (i = 0; i < n; i++)
+            if (res[i] > 4 * med + 1e-4)
+                l[i][3] = 0;
+    }
+    ok = true;
+out:
+    xq_free(l);
+    xq_free(res);
+    return ok;
+}
+
+static void map_pt(const double m[9], double x, double y, double *px,
+                   double *py)
+{
+    double w = m[6] * x + m[7] * y + m[8];
+    *px = (m[0] * x + m[1] * y + m[2]) / w;
+    *py = (m[3] * x + m[4] * y + m[5]) / w;
+}
+
+xq_status ocr_grid_rectify(PIX *grey, PIX *bin, double m[9], bool *pwarp)
+{
+    glines H = {0}, V = {0};
+    PIX *g2 = NULL, *b2 = NULL;
+    int W = pixGetWidth(grey), Hh = pixGetHeight(grey), i, f = 1;
+    double cx, cy, S, vh[3] = { 1, 0, 0 }, vv[3] = { 0, 1, 0 };
+    double c1[3], c2[3], s1, s2, dn, wmin = 1e9, smin = 1e9, smax = 0, dmax = 0;
+    bool okh, okv;
+    xq_status st;
+
+    for (i = 0; i < 9; i++)
+        m[i] = i % 4 == 0;
+    *pwarp = false;
+    /* half resolution is plenty for the directions of long lines */
+    if (W > 1600 && Hh > 1600) {
+        g2 = pixScaleAreaMap2(grey);
+        b2 = g2 ? ocr_page_binarise(g2, 128) : NULL;
+        if (!g2 || !b2) {
+            pixDestroy(&g2);
+            pixDestroy(&b2);
+            return XQ_ENOMEM;
+        }
+        f = 2;
+    } else {
+        g2 = pixClone(grey);
+        b2 = pixClone(bin);
+    }
+    st = detect_lines(g2, b2, 11, &H, &V, NULL, NULL);
+    pixDestroy(&g2);
+    pixDestroy(&b2);
+    if (st != XQ_OK)
+        goto out;
+    cx = W / 2.0 / f;
+    cy = Hh / 2.0 / f;
+    S = (W > Hh ? W : Hh) / 2.0 / f;
+    okh = H.n >= 4 && vanishing(&H, false, cx, cy, S, vh);
+    okv = okh && V.n >= 3 && vanishing(&V, true, cx, cy, S, vv);
+    if (!okh)
+        goto out;
+    if (!okv) {
+        /* columns unknown: keep their direction perpendicular to rows at
+         * the centre (no keystone correction across) */
+        vv[0] = -vh[1];
+        vv[1] = vh[0];
+        vv[2] = 0;
+    }
+    /* in full-resolution pixel coordinates (centre C = (cx, cy, 1)) */
+    cx *= f;
+    cy *= f;
+    S *= f;
+    c1[0] = S * vh[0] + cx * vh[2]; c1[1] = S * vh[1] + cy * vh[2]; c1[2] = vh[2];
+    c2[0] = S * vv[0] + cx * vv[2]; c2[1] = S * vv[1] + cy * vv[2]; c2[2] = vv[2];
+    /* unit steps at the centre: one pixel along each family */
+    s1 = 1.0 / (S * hypot(vh[0], vh[1]));
+    s2 = 1.0 / (S * hypot(vv[0], vv[1]));
+    if (vh[0] < 0) s1 = -s1;
+    if (vv[1] < 0) s2 = -s2;
+    if (fabs(vh[0]) < 0.5 * hypot(vh[0], vh[1])
+        || fabs(vv[1]) < 0.5 * hypot(vv[0], vv[1]))
+        goto out;                 /* not rows and columns of a table */
+    {
+        double t[9];
+        t[0] = s1 * c1[0]; t[1] = s2 * c2[0];
+        t[3] = s1 * c1[1]; t[4] = s2 * c2[1];
+        t[6] = s1 * c1[2]; t[7] = s2 * c2[2];
+        t[2] = cx - cx * t[0] - cy * t[1];
+        t[5] = cy - cx * t[3] - cy * t[4];
+        t[8] = 1 - cx * t[6] - cy * t[7];
+        if (fabs(t[8]) < 1e-12)
+            goto out;
+        dn = t[8];
+        for (i = 0; i < 9; i++)
+            t[i] /= dn;
+        /* sanity over the page: positive denominators, local scale within
+         * reason, and a warp only when it moves something */
+        for (i = 0; i < 9; i++) {
+            double x = (i % 3) * (W - 1) / 2.0, y = (i / 3) * (Hh - 1) / 2.0;
+            double w = t[6] * x + t[7] * y + t[8], px, py, sc;
+            if (w < wmin)
+                wmin = w;
+            if (w <= 0)
+                break;
+            map_pt(t, x, y, &px, &py);
+            sc = fabs(t[0] * (t[4] * t[8] - t[5] * t[7])
+                      - t[1] * (t[3] * t[8] - t[5] * t[6])
+                      + t[2] * (t[3] * t[7] - t[4] * t[6])) / (w * w * w);
+            if (sc < smin) smin = sc;
+            if (sc > smax) smax = sc;
+            if (hypot(px - x, py - y) > dmax)
+                dmax = hypot(px - x, py - y);
+        }
+        if (wmin <= 0.3 || smin < 0.5 || smax > 2.0)
+            goto out;
+        if (dmax >= 1.5) {
+            memcpy(m, t, sizeof t);
+            *pwarp = true;
+        }
+    }
+out:
+    glines_free(&H);
+    glines_free(&V);
+    return st;
+}
+
+xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
+{
+    PIX *hop = NULL, *vop = NULL;
+    glines H = {0}, V = {0};
+    gcol *cols = NULL;
+    int ncols = 0, i, j;
+    xq_status st = XQ_OK;
+    (void)ocr;
+
+    sh->nrows = sh->nblocks = sh->ncells = 0;
+    st = detect_lines(sh->pixg, sh->pixb, 5, &H, &V, &hop, &vop);
+    if (st != XQ_OK || H.n < 4 || V.n < 3)
+        goto done;
     sh->pixlines = pixOr(NULL, hop, vop);
 
     /* sort vertical lines by x at their middle */
@@ -693,7 +975,6 @@ done:
     glines_free(&V);
     pixDestroy(&hop);
     pixDestroy(&vop);
-    pixDestroy(&lb);
     /* boxes in input coordinates */
     if (st == XQ_OK) {
         size_t k;

@@ -106,6 +106,10 @@ struct xq_sheet {
     int     w, h;         /* input image size */
     double  scale;        /* normalised = input * scale (before rotation) */
     double  angle;        /* radians, rotation applied by pixRotateAMGray */
+    double  map[9];       /* normalised page (x, y, 1) -> scaled input
+                             (homogeneous, row-major): rotation and
+                             perspective rectification together */
+    bool    form;         /* cells placed from xqscan's form fiducials */
     int     nw, nh;       /* normalised page size */
     PIX    *pixg;         /* normalised grey page (8 bpp) */
     PIX    *pixb;         /* its binarisation (1 bpp) */
@@ -128,6 +132,12 @@ void ocr_page_to_input(const xq_sheet *sh, double x, double y,
 
 /* grid.c: find the move table; fills sh->cells (q only), nrows, nblocks. */
 xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh);
+/* Perspective of a page's ruling: m (row-major 3x3) maps rectified page
+ * coordinates to grey's, so that the row lines come out horizontal and the
+ * column lines vertical, scale 1 at the page centre. *pwarp false (m the
+ * identity) when there is no table, no measurable perspective, or an
+ * implausible one. */
+xq_status ocr_grid_rectify(PIX *grey, PIX *bin, double m[9], bool *pwarp);
 
 /* Drop each block's first row when it holds column labels (红方/Red ...). */
 xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh);

@@ -5,10 +5,14 @@
  * side lies in [OCR_MIN_LONG, OCR_MAX_LONG], background-normalised and
  * rotated by the skew angle around its centre. Every step is invertible so
  * cell boxes can be reported in the input's own pixel coordinates
- * (ocr_page_to_input). Keystone is not warped away: grid.c fits each ruling
- * line separately, which absorbs perspective.
+ * (ocr_page_to_input). Perspective (phone photos) is then taken out by a
+ * projective warp measured on the table's own ruling (ocr_grid_rectify:
+ * the vanishing points of the row lines and of the column lines): rotation
+ * and rectification make one map from the normalised page back to the
+ * scaled input (sh->map), applied in a single resampling.
  */
 #include <math.h>
+#include <string.h>
 
 #include "ocr_internal.h"
 
@@ -112,20 +116,82 @@ static double ruling_slope(PIX *b)
 void ocr_page_to_input(const xq_sheet *sh, double x, double y,
                        double *px, double *py)
 {
-    /* pixRotateAMGray maps destination (x, y) to source
-     *   xs = xc + (x - xc) cos a + (y - yc) sin a
-     *   ys = yc - (x - xc) sin a + (y - yc) cos a   (xc = w/2, yc = h/2) */
-    double xc = sh->nw / 2.0, yc = sh->nh / 2.0;
-    double c = cos(sh->angle), s = sin(sh->angle);
-    double xs = xc + (x - xc) * c + (y - yc) * s;
-    double ys = yc - (x - xc) * s + (y - yc) * c;
-    *px = xs / sh->scale;
-    *py = ys / sh->scale;
+    const double *m = sh->map;
+    double w = m[6] * x + m[7] * y + m[8];
+    if (fabs(w) < 1e-12)
+        w = 1e-12;
+    *px = (m[0] * x + m[1] * y + m[2]) / w / sh->scale;
+    *py = (m[3] * x + m[4] * y + m[5]) / w / sh->scale;
+}
+
+/* pixRotateAMGray's map from destination to source, as a matrix:
+ *   xs = xc + (x - xc) cos a + (y - yc) sin a
+ *   ys = yc - (x - xc) sin a + (y - yc) cos a   (xc = w/2, yc = h/2) */
+static void rotation_map(double a, int w, int h, double m[9])
+{
+    double xc = w / 2.0, yc = h / 2.0, c = cos(a), s = sin(a);
+    m[0] = c;  m[1] = s; m[2] = xc - xc * c - yc * s;
+    m[3] = -s; m[4] = c; m[5] = yc + xc * s - yc * c;
+    m[6] = 0;  m[7] = 0; m[8] = 1;
+}
+
+static void mat_mul(const double a[9], const double b[9], double out[9])
+{
+    double t[9];
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            t[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j]
+                         + a[3 * i + 2] * b[6 + j];
+    memcpy(out, t, sizeof t);
+}
+
+/* The page src resampled through m (destination -> source), same size. */
+static PIX *warp(PIX *src, const double m[9])
+{
+    l_float32 vc[8];
+    int i;
+    for (i = 0; i < 8; i++)
+        vc[i] = (l_float32)(m[i] / m[8]);
+    return pixProjectiveGray(src, vc, 255);
+}
+
+/* Take the perspective of the ruling out of the deskewed page *pn (binary
+ * *pb), resampling n0 (the same page before rotation) through map, which
+ * on entry holds the rotation and on return the whole map. Two rounds: the
+ * second measures what the first left. */
+static xq_status rectify(PIX *n0, PIX **pn, PIX **pb, double map[9])
+{
+    int round;
+    for (round = 0; round < 2; round++) {
+        double m[9], t[9];
+        bool warped = false;
+        PIX *r, *rb;
+        XQ_TRY(ocr_grid_rectify(*pn, *pb, m, &warped));
+        if (!warped)
+            break;
+        mat_mul(map, m, t);
+        r = warp(n0, t);
+        if (!r)
+            return XQ_ENOMEM;
+        rb = ocr_page_binarise(r, OCR_INK_THRESH);
+        if (!rb) {
+            pixDestroy(&r);
+            return XQ_ENOMEM;
+        }
+        pixDestroy(pn);
+        pixDestroy(pb);
+        *pn = r;
+        *pb = rb;
+        memcpy(map, t, sizeof t);
+    }
+    return XQ_OK;
 }
 
 xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
 {
-    PIX *g = NULL, *s = NULL, *n = NULL, *b = NULL;
+    PIX *g = NULL, *s = NULL, *n = NULL, *b = NULL, *n0 = NULL;
+    xq_status st;
     l_float32 angle = 0.0f, conf = 0.0f;
     int w, h, lng;
     double scale = 1.0;
@@ -191,7 +257,7 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
             res = ruling_slope(rb);
             if (fabs(res) < 0.0015 || iter == 2) {
                 pixDestroy(&b);
-                pixDestroy(&n);
+                n0 = n;
                 n = r;
                 b = rb;
                 sh->angle = rad;
@@ -202,8 +268,18 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
             rad -= res;
         }
     }
+    if (!n0)
+        n0 = pixClone(n);
     sh->nw = pixGetWidth(n);
     sh->nh = pixGetHeight(n);
+    rotation_map(sh->angle, sh->nw, sh->nh, sh->map);
+    st = n0 ? rectify(n0, &n, &b, sh->map) : XQ_ENOMEM;
+    pixDestroy(&n0);
+    if (st != XQ_OK) {
+        pixDestroy(&n);
+        pixDestroy(&b);
+        return st;
+    }
     sh->pixg = n;
     sh->pixb = b;
     return XQ_OK;
