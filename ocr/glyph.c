@@ -95,7 +95,7 @@ bool ocr_glyph_features(const ocr_img *img, int x0, int y0, int x1, int y1,
                         float *feat)
 {
     float norm[OCR_NORM * OCR_NORM];
-    int bx0 = x1, by0 = y1, bx1 = x0 - 1, by1 = y0 - 1, x, y, k;
+    int bx0 = x1, by0 = y1, bx1 = x0 - 1, by1 = y0 - 1, x, y, k, ss;
     float bw, bh, s, ox, oy, sum = 0;
     const int N = OCR_NORM, inner = OCR_NORM - 2;
 
@@ -119,18 +119,24 @@ bool ocr_glyph_features(const ocr_img *img, int x0, int y0, int x1, int y1,
     s = inner / (bw > bh ? bw : bh);          /* output px per input px */
     ox = (N - bw * s) / 2;
     oy = (N - bh * s) / 2;
-    /* 3 x 3 supersampling of the source over each output pixel */
+    /* ss x ss supersampling of the source over each output pixel: enough
+     * samples to cover every source pixel when shrinking */
+    ss = s >= 0.99f ? 1 : s >= 0.49f ? 2 : 3;
     for (y = 0; y < N; y++)
         for (x = 0; x < N; x++) {
             float v = 0;
             int sy, sx;
-            for (sy = 0; sy < 3; sy++)
-                for (sx = 0; sx < 3; sx++) {
-                    float u = (x + (sx + 0.5f) / 3 - ox) / s + bx0 - 0.5f;
-                    float w = (y + (sy + 0.5f) / 3 - oy) / s + by0 - 0.5f;
+            if (x + 1 < ox || x > ox + bw * s || y + 1 < oy || y > oy + bh * s) {
+                norm[y * N + x] = 0;       /* outside the ink box */
+                continue;
+            }
+            for (sy = 0; sy < ss; sy++)
+                for (sx = 0; sx < ss; sx++) {
+                    float u = (x + (sx + 0.5f) / ss - ox) / s + bx0 - 0.5f;
+                    float w = (y + (sy + 0.5f) / ss - oy) / s + by0 - 0.5f;
                     v += dark_at(img, bx0, by0, bx1 + 1, by1 + 1, u, w);
                 }
-            norm[y * N + x] = v / 9.0f;
+            norm[y * N + x] = v / (float)(ss * ss);
         }
     /* gradients -> 8 direction planes on an 8 x 8 grid (bilinear spread) */
     for (y = 1; y < N - 1; y++)
@@ -192,9 +198,15 @@ void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
         best[c] = -1.0f;
     for (p = 0; p < m->nproto; p++) {
         const float *q = &m->proto[(size_t)p * OCR_FEAT_DIM];
-        float dot = 0;
-        for (k = 0; k < OCR_FEAT_DIM; k++)
-            dot += q[k] * feat[k];
+        float acc[8] = {0}, dot;
+        /* eight partial sums: vectorisable without reassociation */
+        for (k = 0; k < OCR_FEAT_DIM; k += 8) {
+            int u;
+            for (u = 0; u < 8; u++)
+                acc[u] += q[k + u] * feat[k + u];
+        }
+        dot = ((acc[0] + acc[1]) + (acc[2] + acc[3]))
+            + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
         c = m->proto_class[p];
         if (dot > best[c])
             best[c] = dot;
@@ -214,11 +226,54 @@ void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
 extern const unsigned char ocr_glyph_sprite_png[];
 extern const size_t ocr_glyph_sprite_png_len;
 
+/* Reference variants made at load time, as writers vary: slanted either
+ * way (x shifted by shear * height above the centre) and plain or with
+ * bolder strokes. */
+static const float glyph_shears[] = { 0.0f, 0.22f, -0.16f };
+#define NSHEAR ((int)XQ_ARRAY_LEN(glyph_shears))
+
+/* Grey value of sprite tile (col c, row r, size tw) at (x, y), bilinear,
+ * paper outside. */
+static float sprite_at(const uint8_t *g, int gw, int c, int r, int tw,
+                       float x, float y)
+{
+    int ix = (int)floorf(x), iy = (int)floorf(y), dx, dy;
+    float fx = x - ix, fy = y - iy, v = 0;
+    for (dy = 0; dy < 2; dy++)
+        for (dx = 0; dx < 2; dx++) {
+            int px = ix + dx, py = iy + dy;
+            float w = (dx ? fx : 1 - fx) * (dy ? fy : 1 - fy);
+            float p = 255;
+            if (px >= 0 && py >= 0 && px < tw && py < tw)
+                p = g[(size_t)(r * tw + py) * gw + c * tw + px];
+            v += w * p;
+        }
+    return v;
+}
+
+/* 3 x 3 minimum filter of tile t (bolder strokes); tmp same size. */
+static void tile_bolden(ocr_img *t, uint8_t *tmp)
+{
+    int x, y, dx, dy;
+    memcpy(tmp, t->px, (size_t)t->w * t->h);
+    for (y = 1; y < t->h - 1; y++)
+        for (x = 1; x < t->w - 1; x++) {
+            uint8_t mn = 255;
+            for (dy = -1; dy <= 1; dy++)
+                for (dx = -1; dx <= 1; dx++)
+                    if (tmp[(y + dy) * t->w + x + dx] < mn)
+                        mn = tmp[(y + dy) * t->w + x + dx];
+            t->px[y * t->w + x] = mn;
+        }
+}
+
 xq_status ocr_glyph_model_load(ocr_glyph_model *m)
 {
     PIX *sprite, *g;
     ocr_img tile = {0};
-    int tw, cols, rows, r, c, v, n = 0;
+    uint8_t *grey = NULL, *tmp = NULL;
+    int tw, gw, cols, rows, r, c, v, sh, n = 0, pad, x, y;
+    size_t maxp;
     memset(m, 0, sizeof *m);
     sprite = pixReadMem(ocr_glyph_sprite_png, ocr_glyph_sprite_png_len);
     if (!sprite)
@@ -229,7 +284,8 @@ xq_status ocr_glyph_model_load(ocr_glyph_model *m)
         return XQ_ENOMEM;
     rows = NCLASS;
     tw = pixGetHeight(g) / rows;
-    cols = pixGetWidth(g) / tw;
+    gw = pixGetWidth(g);
+    cols = gw / tw;
     if (tw < 8 || rows > OCR_MAX_CLASSES || pixGetHeight(g) != tw * rows) {
         pixDestroy(&g);
         return XQ_EIMAGE;
@@ -239,58 +295,56 @@ xq_status ocr_glyph_model_load(ocr_glyph_model *m)
         m->cp[r] = cp_of(ocr_glyph_classes[r]);
         m->group[r] = ocr_glyph_group(r);
     }
-    m->proto = xq_malloc((size_t)rows * cols * 2 * OCR_FEAT_DIM * sizeof(float));
-    m->proto_class = xq_malloc((size_t)rows * cols * 2 * sizeof(int));
-    tile.w = tile.h = tw + 4;
+    maxp = (size_t)rows * cols * 2 * NSHEAR;
+    pad = (int)ceilf(0.25f * tw) + 2;
+    m->proto = xq_malloc(maxp * OCR_FEAT_DIM * sizeof(float));
+    m->proto_class = xq_malloc(maxp * sizeof(int));
+    tile.w = tw + 2 * pad;
+    tile.h = tw + 4;
     tile.px = xq_malloc((size_t)tile.w * tile.h);
-    if (!m->proto || !m->proto_class || !tile.px) {
+    tmp = xq_malloc((size_t)tile.w * tile.h);
+    grey = xq_malloc((size_t)gw * pixGetHeight(g));
+    if (!m->proto || !m->proto_class || !tile.px || !tmp || !grey) {
         xq_free(tile.px);
+        xq_free(tmp);
+        xq_free(grey);
         pixDestroy(&g);
         ocr_glyph_model_free(m);
         return XQ_ENOMEM;
     }
+    {
+        l_uint32 *data = pixGetData(g);
+        int wpl = pixGetWpl(g);
+        for (y = 0; y < pixGetHeight(g); y++)
+            for (x = 0; x < gw; x++)
+                grey[(size_t)y * gw + x] =
+                    (uint8_t)GET_DATA_BYTE(data + (size_t)y * wpl, x);
+    }
+    pixDestroy(&g);
     for (r = 0; r < rows; r++)
         for (c = 0; c < cols; c++)
-            for (v = 0; v < 2; v++) {
-                int x, y;
-                memset(tile.px, 255, (size_t)tile.w * tile.h);
-                for (y = 0; y < tw; y++)
-                    for (x = 0; x < tw; x++) {
-                        l_uint32 val;
-                        pixGetPixel(g, c * tw + x, r * tw + y, &val);
-                        tile.px[(y + 2) * tile.w + x + 2] = (uint8_t)val;
-                    }
-                if (v == 1) {
-                    /* bolder strokes: 3 x 3 minimum filter */
-                    uint8_t *cp = xq_malloc((size_t)tile.w * tile.h);
-                    int dx, dy;
-                    if (!cp) {
-                        xq_free(tile.px);
-                        pixDestroy(&g);
-                        ocr_glyph_model_free(m);
-                        return XQ_ENOMEM;
-                    }
-                    memcpy(cp, tile.px, (size_t)tile.w * tile.h);
-                    for (y = 1; y < tile.h - 1; y++)
-                        for (x = 1; x < tile.w - 1; x++) {
-                            uint8_t mn = 255;
-                            for (dy = -1; dy <= 1; dy++)
-                                for (dx = -1; dx <= 1; dx++)
-                                    if (cp[(y + dy) * tile.w + x + dx] < mn)
-                                        mn = cp[(y + dy) * tile.w + x + dx];
-                            tile.px[y * tile.w + x] = mn;
+            for (sh = 0; sh < NSHEAR; sh++)
+                for (v = 0; v < 2; v++) {
+                    float s = glyph_shears[sh], cy = (tw - 1) / 2.0f;
+                    for (y = 0; y < tile.h; y++)
+                        for (x = 0; x < tile.w; x++) {
+                            float sy = (float)(y - 2);
+                            float sx = (float)(x - pad) + s * (cy - sy);
+                            tile.px[y * tile.w + x] = (uint8_t)(
+                                sprite_at(grey, gw, c, r, tw, sx, sy) + 0.5f);
                         }
-                    xq_free(cp);
+                    if (v == 1)
+                        tile_bolden(&tile, tmp);
+                    if (ocr_glyph_features(&tile, 0, 0, tile.w, tile.h,
+                                           &m->proto[(size_t)n * OCR_FEAT_DIM])) {
+                        m->proto_class[n] = r;
+                        n++;
+                    }
                 }
-                if (ocr_glyph_features(&tile, 0, 0, tile.w, tile.h,
-                                       &m->proto[(size_t)n * OCR_FEAT_DIM])) {
-                    m->proto_class[n] = r;
-                    n++;
-                }
-            }
     m->nproto = n;
     xq_free(tile.px);
-    pixDestroy(&g);
+    xq_free(tmp);
+    xq_free(grey);
     return n > 0 ? XQ_OK : XQ_EIMAGE;
 }
 
