@@ -1,14 +1,17 @@
 /* cells.c - per-cell work: crop, clean ink, blank test, glyph lattice,
  * candidate scoring, Tesseract text.
  *
- * The lattice: the cell's ink is cut into elementary vertical segments
- * (column-projection gaps; over-wide runs split at projection minima).
- * Every run of consecutive segments that is not much wider than the ink is
- * high is classified once (cached). A candidate string is scored by a small
- * dynamic programme aligning its glyphs to segment runs: the best sum of
- * glyph log-probabilities, with penalties for a glyph without ink and for
- * ink left unexplained. This is independent of the writer's spacing and
- * of the number of glyphs (4, 5 for 前兵九平八 forms, WXF's 4 ASCII).
+ * The lattice: the cell's ink is cut into elementary segments in two
+ * ways: by connected components grouped while they overlap in x (slanted
+ * writing, long strokes reaching under a neighbour), and by inked column
+ * runs; in both, pieces much wider than a glyph are split at projection
+ * minima. Every run of consecutive segments that is not much wider than
+ * the ink is high is classified once (cached), from that run's own ink.
+ * A candidate string is scored by a small dynamic programme aligning its
+ * glyphs to segment runs: the best sum of glyph log-probabilities, with
+ * penalties for a glyph without ink and for ink left unexplained, best
+ * over the two segmentations. This is independent of the writer's spacing
+ * and of the number of glyphs (4, 5 for 前兵九平八 forms, WXF's 4 ASCII).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -425,128 +428,101 @@ static int range_index(int i, int j, int nseg)
     return i * nseg - i * (i - 1) / 2 + (j - i);
 }
 
-xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
-{
-    ocr_lattice *L = &c->lat;
-    const ocr_img *im = &c->ink;
-    int w = im->w, h = im->h, x, y, iy0 = h, iy1 = -1;
-    int segx[2 * 64], ns = 0, i, j, nclass = ocr->model.nclass;
-    int *proj;
-    float feat[OCR_FEAT_DIM];
+/* A piece of ink: a connected component, or the columns x0..x1-1 of one
+ * when the component spans several glyphs (joined writing). */
+typedef struct {
+    int comp, x0, x1, seg;
+} ink_piece;
 
-    if (L->done)
-        return XQ_OK;
-    L->nseg = 0;
-    if (c->blank || !im->px) {
-        L->done = true;
-        return XQ_OK;
-    }
-    proj = xq_calloc((size_t)w + 1, sizeof *proj);
-    if (!proj)
-        return XQ_ENOMEM;
-    for (y = 0; y < h; y++)
-        for (x = 0; x < w; x++)
-            if (im->px[y * w + x] < INK_T) {
-                proj[x]++;
-                if (y < iy0) iy0 = y;
-                if (y > iy1) iy1 = y;
-            }
-    L->ink_h = iy1 >= iy0 ? iy1 - iy0 + 1 : 1;
-    /* elementary segments: runs of inked columns */
-    for (x = 0; x < w && ns < 64; x++) {
-        if (proj[x] && (x == 0 || !proj[x - 1]))
-            segx[2 * ns] = x;
-        if (proj[x] && (x == w - 1 || !proj[x + 1])) {
-            segx[2 * ns + 1] = x + 1;
-            ns++;
+static int cmp_piece(const void *a, const void *b)
+{
+    const ink_piece *p = a, *q = b;
+    return p->x0 != q->x0 ? (p->x0 > q->x0) - (p->x0 < q->x0)
+                          : (p->x1 > q->x1) - (p->x1 < q->x1);
+}
+
+/* Cut columns a..b-1 of a projection into pieces no wider than about
+ * 1.2 glyph heights, at the weakest column of the middle part. */
+static int split_wide(const int *proj, int a, int b, int ink_h, int *cuts,
+                      int ncut, int max)
+{
+    int x, best = -1, bv = 1 << 30;
+    if (b - a <= 1.2 * ink_h || ncut >= max)
+        return ncut;
+    for (x = a + (b - a) / 5; x < b - (b - a) / 5; x++)
+        if (proj[x] < bv) {
+            bv = proj[x];
+            best = x;
         }
-    }
-    /* split runs much wider than a glyph at their weakest column */
-    for (i = 0; i < ns && ns < 63; i++) {
-        int a = segx[2 * i], b = segx[2 * i + 1], best = -1, bv = 1 << 30;
-        if (b - a <= 1.2 * L->ink_h)
-            continue;
-        for (x = a + (b - a) / 5; x < b - (b - a) / 5; x++)
-            if (proj[x] < bv) {
-                bv = proj[x];
-                best = x;
-            }
-        if (best <= a || best >= b)
-            continue;
-        memmove(&segx[2 * (i + 1)], &segx[2 * i], (size_t)(ns - i) * 2 * sizeof(int));
-        segx[2 * i + 1] = best;
-        segx[2 * i + 2] = best;
-        ns++;
-        i--;                                   /* re-check the left part */
-    }
-    /* too many pieces: merge the narrowest neighbouring pair */
-    while (ns > OCR_MAX_SEG) {
-        int bi = 0, bw = 1 << 30;
-        for (i = 0; i + 1 < ns; i++) {
-            int cw = segx[2 * i + 3] - segx[2 * i];
-            if (cw < bw) {
-                bw = cw;
-                bi = i;
-            }
-        }
-        segx[2 * bi + 1] = segx[2 * bi + 3];
-        memmove(&segx[2 * (bi + 1)], &segx[2 * (bi + 2)],
-                (size_t)(ns - bi - 2) * 2 * sizeof(int));
-        ns--;
-    }
-    xq_free(proj);
-    L->nseg = ns;
-    if (ns == 0) {
-        L->done = true;
-        return XQ_OK;
-    }
-    xq_free(L->ll);
-    L->ll = xq_malloc((size_t)OCR_MAX_RANGES * nclass * sizeof(float));
-    if (!L->ll)
-        return XQ_ENOMEM;
+    if (best <= a || best >= b)
+        return ncut;
+    ncut = split_wide(proj, a, best, ink_h, cuts, ncut, max);
+    if (ncut < max)
+        cuts[ncut++] = best;
+    return split_wide(proj, best, b, ink_h, cuts, ncut, max);
+}
+
+#define OCR_MAX_PIECES 96
+
+/* Class log-probabilities of every admissible range of consecutive
+ * segments of one segmentation: segof gives each ink pixel's segment,
+ * segx the segments' x extents; results in range_ok / llbase. */
+static void classify_ranges(xq_ocr *ocr, const ocr_lattice *L,
+                            const signed char *segof, const int *segx,
+                            int ns, int w, int h, ocr_img *sub,
+                            float *range_ok, float *llbase)
+{
+    int i, j, k, x, y, nclass = ocr->model.nclass;
+    float feat[OCR_FEAT_DIM];
     for (i = 0; i < ns; i++)
         for (j = i; j < ns; j++) {
-            int r = range_index(i, j, ns);
-            int a = segx[2 * i], b = segx[2 * j + 1];
-            float *ll = &L->ll[(size_t)r * nclass];
-            float relw = (float)(b - a) / L->ink_h;
-            int k;
-            L->range_ok[r] = -1;
+            int r = range_index(i, j, ns), a = w, b = 0, s, by0 = h, by1 = -1;
+            float *ll = &llbase[(size_t)r * nclass];
+            float relw, relh;
+            range_ok[r] = -1;
+            for (s = i; s <= j; s++) {
+                if (segx[2 * s] < a) a = segx[2 * s];
+                if (segx[2 * s + 1] > b) b = segx[2 * s + 1];
+            }
+            relw = (float)(b - a) / L->ink_h;
             if (j > i && relw > 1.5f)
                 continue;
-            if (!ocr_glyph_features(im, a, 0, b, h, feat))
+            /* the range's own ink, on white */
+            sub->w = b - a;
+            sub->h = h;
+            for (y = 0; y < h; y++)
+                for (x = a; x < b; x++) {
+                    int sg = segof[y * w + x];
+                    bool on = sg >= i && sg <= j;
+                    sub->px[y * sub->w + x - a] = on ? 0 : 255;
+                    if (on) {
+                        if (y < by0) by0 = y;
+                        if (y > by1) by1 = y;
+                    }
+                }
+            if (!ocr_glyph_features(sub, 0, 0, sub->w, sub->h, feat))
                 continue;
             ocr_glyph_classify(&ocr->model, feat, ll);
             /* size prior: Chinese glyphs are about as wide as the writing
              * is high; digits and signs narrower */
-            {
-                int by0 = h, by1 = -1, xx;
-                float relh;
-                for (y = 0; y < h; y++)
-                    for (xx = a; xx < b; xx++)
-                        if (im->px[y * w + xx] < INK_T) {
-                            if (y < by0) by0 = y;
-                            if (y > by1) by1 = y;
-                        }
-                relh = (float)(by1 - by0 + 1) / L->ink_h;
-                for (k = 0; k < nclass; k++) {
-                    const char *g = ocr_glyph_classes[k];
-                    bool ascii = (unsigned char)g[0] < 0x80;
-                    bool flat = !strcmp(g, "一") || !strcmp(g, "二")
-                                || !strcmp(g, "三") || !strcmp(g, "四")
-                                || !strcmp(g, "六") || !strcmp(g, "八")
-                                || !strcmp(g, "七") || !strcmp(g, "五")
-                                || !strcmp(g, "-") || !strcmp(g, "=")
-                                || !strcmp(g, "+") || !strcmp(g, ".");
-                    if (!ascii && relw < 0.45f)
-                        ll[k] -= 12.0f * (0.45f - relw) / 0.45f;
-                    if (!ascii && !flat && relh < 0.6f)
-                        ll[k] -= 10.0f * (0.6f - relh) / 0.6f;
-                    if (ascii && relw > 1.0f)
-                        ll[k] -= 8.0f * (relw - 1.0f);
-                    if (relw > 1.25f)
-                        ll[k] -= 6.0f * (relw - 1.25f);
-                }
+            relh = (float)(by1 - by0 + 1) / L->ink_h;
+            for (k = 0; k < nclass; k++) {
+                const char *g = ocr_glyph_classes[k];
+                bool ascii = (unsigned char)g[0] < 0x80;
+                bool flat = !strcmp(g, "一") || !strcmp(g, "二")
+                            || !strcmp(g, "三") || !strcmp(g, "四")
+                            || !strcmp(g, "六") || !strcmp(g, "八")
+                            || !strcmp(g, "七") || !strcmp(g, "五")
+                            || !strcmp(g, "-") || !strcmp(g, "=")
+                            || !strcmp(g, "+") || !strcmp(g, ".");
+                if (!ascii && relw < 0.45f)
+                    ll[k] -= 12.0f * (0.45f - relw) / 0.45f;
+                if (!ascii && !flat && relh < 0.6f)
+                    ll[k] -= 10.0f * (0.6f - relh) / 0.6f;
+                if (ascii && relw > 1.0f)
+                    ll[k] -= 8.0f * (relw - 1.0f);
+                if (relw > 1.25f)
+                    ll[k] -= 6.0f * (relw - 1.25f);
             }
             /* every class gets the best of its variant group */
             for (k = 0; k < nclass; k++) {
@@ -556,10 +532,191 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
             }
             for (k = 0; k < nclass; k++)
                 ll[k] = ll[ocr->model.group[k]];
-            L->range_ok[r] = 0;
+            range_ok[r] = 0;
         }
+}
+
+/* Merge neighbouring segments (narrowest union first) down to max;
+ * renumbers the pieces' segments when pc is given. */
+static int cap_segments(int *segx, int ns, int max, ink_piece *pc, int np)
+{
+    int i, k;
+    while (ns > max) {
+        int bi = 0, bw = 1 << 30;
+        for (i = 0; i + 1 < ns; i++) {
+            int a = segx[2 * i] < segx[2 * i + 2] ? segx[2 * i] : segx[2 * i + 2];
+            int b = segx[2 * i + 1] > segx[2 * i + 3] ? segx[2 * i + 1] : segx[2 * i + 3];
+            if (b - a < bw) {
+                bw = b - a;
+                bi = i;
+            }
+        }
+        if (segx[2 * bi + 2] < segx[2 * bi])
+            segx[2 * bi] = segx[2 * bi + 2];
+        if (segx[2 * bi + 3] > segx[2 * bi + 1])
+            segx[2 * bi + 1] = segx[2 * bi + 3];
+        memmove(&segx[2 * (bi + 1)], &segx[2 * (bi + 2)],
+                (size_t)(ns - bi - 2) * 2 * sizeof(int));
+        for (k = 0; pc && k < np; k++)
+            if (pc[k].seg > bi)
+                pc[k].seg--;
+        ns--;
+    }
+    return ns;
+}
+
+xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
+{
+    ocr_lattice *L = &c->lat;
+    const ocr_img *im = &c->ink;
+    int w = im->w, h = im->h, x, y, iy0 = h, iy1 = -1;
+    int ns = 0, np = 0, ncomp = 0, i, k, nclass = ocr->model.nclass;
+    int *label = NULL, *proj = NULL, segx[2 * OCR_MAX_PIECES];
+    uint8_t *mask = NULL;
+    signed char *segof = NULL;
+    comp *cs = NULL;
+    ink_piece pc[OCR_MAX_PIECES];
+    ocr_img sub = {0};
+    xq_status st = XQ_OK;
+
+    if (L->done)
+        return XQ_OK;
+    L->nseg = L->nseg2 = 0;
+    if (c->blank || !im->px) {
+        L->done = true;
+        return XQ_OK;
+    }
+    mask = xq_malloc((size_t)w * h);
+    label = xq_malloc((size_t)w * h * sizeof *label);
+    proj = xq_calloc((size_t)w + 1, sizeof *proj);
+    segof = xq_malloc((size_t)w * h);
+    sub.px = xq_malloc((size_t)w * h);
+    if (!mask || !label || !proj || !segof || !sub.px) {
+        st = XQ_ENOMEM;
+        goto done;
+    }
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            mask[y * w + x] = im->px[y * w + x] < INK_T;
+            if (mask[y * w + x]) {
+                if (y < iy0) iy0 = y;
+                if (y > iy1) iy1 = y;
+            }
+        }
+    L->ink_h = iy1 >= iy0 ? iy1 - iy0 + 1 : 1;
+    st = components(mask, im->px, w, h, label, &cs, &ncomp);
+    if (st != XQ_OK)
+        goto done;
+    xq_free(L->ll);
+    L->ll = xq_malloc((size_t)OCR_MAX_LATS * OCR_MAX_RANGES * nclass
+                      * sizeof(float));
+    if (!L->ll) {
+        st = XQ_ENOMEM;
+        goto done;
+    }
+
+    /* Segmentation 1, by components: pieces are components, wide ones
+     * cut at their own weakest columns; pieces grouped into elementary
+     * segments while they overlap in x by half the narrower (a glyph's
+     * parts overlap; a slanted or long stroke reaching under its
+     * neighbour overlaps that neighbour only a little). */
+    for (i = 0; i < ncomp && np < OCR_MAX_PIECES; i++) {
+        int cuts[16], nc = 0, a = cs[i].x0, b = cs[i].x1 + 1;
+        if (b - a > 1.2 * L->ink_h) {
+            memset(proj + a, 0, (size_t)(b - a) * sizeof *proj);
+            for (y = cs[i].y0; y <= cs[i].y1; y++)
+                for (x = a; x < b; x++)
+                    proj[x] += label[y * w + x] == i;
+            nc = split_wide(proj, a, b, L->ink_h, cuts, 0, 16);
+        }
+        for (k = 0; k <= nc && np < OCR_MAX_PIECES; k++) {
+            pc[np].comp = i;
+            pc[np].x0 = k == 0 ? a : cuts[k - 1];
+            pc[np].x1 = k == nc ? b : cuts[k];
+            np++;
+        }
+    }
+    qsort(pc, (size_t)np, sizeof *pc, cmp_piece);
+    for (i = 0; i < np; i++) {
+        int pw = pc[i].x1 - pc[i].x0;
+        if (ns > 0) {
+            int sx0 = segx[2 * (ns - 1)], sx1 = segx[2 * ns - 1];
+            int ov = (pc[i].x1 < sx1 ? pc[i].x1 : sx1)
+                   - (pc[i].x0 > sx0 ? pc[i].x0 : sx0);
+            int mn = pw < sx1 - sx0 ? pw : sx1 - sx0;
+            if (ov > 0 && 2 * ov >= mn) {
+                pc[i].seg = ns - 1;
+                if (pc[i].x1 > sx1)
+                    segx[2 * ns - 1] = pc[i].x1;
+                continue;
+            }
+        }
+        pc[i].seg = ns;
+        segx[2 * ns] = pc[i].x0;
+        segx[2 * ns + 1] = pc[i].x1;
+        ns++;
+    }
+    ns = cap_segments(segx, ns, OCR_MAX_SEG, pc, np);
+    for (i = 0; i < w * h; i++) {
+        segof[i] = -1;
+        if (mask[i] && label[i] >= 0) {
+            int px = i % w;
+            for (k = 0; k < np; k++)
+                if (pc[k].comp == label[i] && px >= pc[k].x0 && px < pc[k].x1) {
+                    segof[i] = (signed char)pc[k].seg;
+                    break;
+                }
+        }
+    }
+    L->nseg = ns;
+    memcpy(L->segx, segx, (size_t)ns * 2 * sizeof *segx);
+    classify_ranges(ocr, L, segof, segx, ns, w, h, &sub, L->range_ok, L->ll);
+
+    /* Segmentation 2, by columns: runs of inked columns, runs much wider
+     * than a glyph cut at their weakest column. */
+    memset(proj, 0, (size_t)w * sizeof *proj);
+    for (i = 0; i < w * h; i++)
+        proj[i % w] += mask[i];
+    ns = 0;
+    for (x = 0; x < w && ns < OCR_MAX_PIECES / 2; x++) {
+        if (proj[x] && (x == 0 || !proj[x - 1]))
+            segx[2 * ns] = x;
+        if (proj[x] && (x == w - 1 || !proj[x + 1])) {
+            int cuts[16], nc = split_wide(proj, segx[2 * ns], x + 1,
+                                          L->ink_h, cuts, 0, 16);
+            for (k = 0; k < nc && ns < OCR_MAX_PIECES / 2 - 1; k++) {
+                segx[2 * ns + 1] = cuts[k];
+                ns++;
+                segx[2 * ns] = cuts[k];
+            }
+            segx[2 * ns + 1] = x + 1;
+            ns++;
+        }
+    }
+    ns = cap_segments(segx, ns, OCR_MAX_SEG, NULL, 0);
+    for (i = 0; i < w * h; i++) {
+        int px = i % w;
+        segof[i] = -1;
+        if (mask[i])
+            for (k = 0; k < ns; k++)
+                if (px >= segx[2 * k] && px < segx[2 * k + 1]) {
+                    segof[i] = (signed char)k;
+                    break;
+                }
+    }
+    L->nseg2 = ns;
+    memcpy(L->segx2, segx, (size_t)ns * 2 * sizeof *segx);
+    classify_ranges(ocr, L, segof, segx, ns, w, h, &sub, L->range_ok2,
+                    L->ll + (size_t)OCR_MAX_RANGES * nclass);
     L->done = true;
-    return XQ_OK;
+done:
+    xq_free(cs);
+    xq_free(mask);
+    xq_free(label);
+    xq_free(proj);
+    xq_free(segof);
+    xq_free(sub.px);
+    return st;
 }
 
 /* Scores are scaled so that a softmax over candidate strings is about
@@ -570,8 +727,25 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
 #define PEN_UNKNOWN  (-14.0)   /* a glyph outside the model's alphabet */
 #define PEN_BLANK    (-40.0)   /* text against a blank cell and vice versa */
 
+/* One segmentation of a cell's lattice. */
+typedef struct {
+    int          nseg;
+    const float *range_ok;
+    const float *ll;
+} lat_view;
+
+static lat_view lat_get(const xq_ocr *ocr, const ocr_lattice *L, int v)
+{
+    lat_view lv;
+    lv.nseg = v ? L->nseg2 : L->nseg;
+    lv.range_ok = v ? L->range_ok2 : L->range_ok;
+    lv.ll = L->ll ? L->ll + (size_t)v * OCR_MAX_RANGES * ocr->model.nclass
+                  : NULL;
+    return lv;
+}
+
 /* Log-probability of glyph group grp for range r (max over variants). */
-static float range_glyph(const ocr_glyph_model *m, const ocr_lattice *L,
+static float range_glyph(const ocr_glyph_model *m, const lat_view *L,
                          int r, int grp)
 {
     return L->ll[(size_t)r * m->nclass + grp];
@@ -622,9 +796,9 @@ static int edit_distance(const int *a, int na, const int *b, int nb)
 
 double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
 {
-    int groups[16], n = 0, k, i, j;
+    int groups[16], n = 0, k, i, j, v;
     size_t len = strlen(utf8), off = 0;
-    double best[17][OCR_MAX_SEG + 1];
+    double best[17][OCR_MAX_SEG + 1], top = -1e18;
     ocr_lattice *L = &c->lat;
 
     while (off < len && n < 16) {
@@ -652,37 +826,45 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
         return PEN_BLANK * 4;
     if (ocr_cell_lattice(ocr, c) != XQ_OK || L->nseg == 0)
         return PEN_MISSING * n;
-    for (k = 0; k <= n; k++)
-        for (j = 0; j <= L->nseg; j++)
-            best[k][j] = -1e18;
-    best[0][0] = 0;
-    for (k = 0; k <= n; k++)
-        for (j = 0; j <= L->nseg; j++) {
-            double b = best[k][j];
-            if (b <= -1e17)
-                continue;
-            /* extra ink segment j */
-            if (j < L->nseg && b + PEN_EXTRA > best[k][j + 1])
-                best[k][j + 1] = b + PEN_EXTRA;
-            if (k == n)
-                continue;
-            /* glyph k with no ink */
-            if (b + PEN_MISSING > best[k + 1][j])
-                best[k + 1][j] = b + PEN_MISSING;
-            /* glyph k on segments j..i */
-            for (i = j; i < L->nseg; i++) {
-                int r = range_index(j, i, L->nseg);
-                double v;
-                if (L->range_ok[r] != 0)
+    /* the best alignment over both segmentations of the ink */
+    for (v = 0; v < OCR_MAX_LATS; v++) {
+        lat_view V = lat_get(ocr, L, v);
+        if (V.nseg == 0)
+            continue;
+        for (k = 0; k <= n; k++)
+            for (j = 0; j <= V.nseg; j++)
+                best[k][j] = -1e18;
+        best[0][0] = 0;
+        for (k = 0; k <= n; k++)
+            for (j = 0; j <= V.nseg; j++) {
+                double b = best[k][j];
+                if (b <= -1e17)
                     continue;
-                v = groups[k] < 0 ? PEN_UNKNOWN
-                                  : range_glyph(&ocr->model, L, r, groups[k]);
-                if (b + v > best[k + 1][i + 1])
-                    best[k + 1][i + 1] = b + v;
+                /* extra ink segment j */
+                if (j < V.nseg && b + PEN_EXTRA > best[k][j + 1])
+                    best[k][j + 1] = b + PEN_EXTRA;
+                if (k == n)
+                    continue;
+                /* glyph k with no ink */
+                if (b + PEN_MISSING > best[k + 1][j])
+                    best[k + 1][j] = b + PEN_MISSING;
+                /* glyph k on segments j..i */
+                for (i = j; i < V.nseg; i++) {
+                    int r = range_index(j, i, V.nseg);
+                    double sv;
+                    if (V.range_ok[r] != 0)
+                        continue;
+                    sv = groups[k] < 0 ? PEN_UNKNOWN
+                                       : range_glyph(&ocr->model, &V, r, groups[k]);
+                    if (b + sv > best[k + 1][i + 1])
+                        best[k + 1][i + 1] = b + sv;
+                }
             }
-        }
+        if (best[n][V.nseg] > top)
+            top = best[n][V.nseg];
+    }
     {
-        double sc = best[n][L->nseg];
+        double sc = top;
         double w = ocr->tess_weight;
         /* Tesseract's reading, where it has one: each glyph it read
          * differently from the candidate costs w */
@@ -814,7 +996,7 @@ xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c)
     ocr_lattice *L = &c->lat;
     double bestsc = -1e18;
     char out[64] = "";
-    int sh, k, i, j;
+    int sh, k, i, j, lv;
     xq_free(c->read);
     c->read = NULL;
     if (!c->blank)
@@ -823,15 +1005,19 @@ xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c)
         c->read = xq_strdup("");
         return c->read ? XQ_OK : XQ_ENOMEM;
     }
-    for (sh = 0; sh < 3; sh++) {
+    for (lv = 0; lv < 3 * OCR_MAX_LATS; lv++) {
+        lat_view V = lat_get(ocr, L, lv / 3);
         double best[5][OCR_MAX_SEG + 1];
         int from[5][OCR_MAX_SEG + 1], pick[5][OCR_MAX_SEG + 1];
+        sh = lv % 3;
+        if (V.nseg == 0)
+            continue;
         for (k = 0; k <= 4; k++)
-            for (j = 0; j <= L->nseg; j++)
+            for (j = 0; j <= V.nseg; j++)
                 best[k][j] = -1e18;
         best[0][0] = 0;
         for (k = 0; k < 4; k++)
-            for (j = 0; j < L->nseg; j++) {
+            for (j = 0; j < V.nseg; j++) {
                 if (best[k][j] <= -1e17)
                     continue;
                 /* unexplained ink before the next glyph */
@@ -839,13 +1025,13 @@ xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c)
                     best[k][j + 1] = best[k][j] + PEN_EXTRA;
                     from[k][j + 1] = -1;
                 }
-                for (i = j; i < L->nseg; i++) {
-                    int r = range_index(j, i, L->nseg), m;
-                    if (L->range_ok[r] != 0)
+                for (i = j; i < V.nseg; i++) {
+                    int r = range_index(j, i, V.nseg), m;
+                    if (V.range_ok[r] != 0)
                         continue;
                     for (m = 0; m < shapes[sh][k].n; m++) {
                         int g = group_of_str(shapes[sh][k].g[m]);
-                        double v = best[k][j] + range_glyph(&ocr->model, L, r, g);
+                        double v = best[k][j] + range_glyph(&ocr->model, &V, r, g);
                         if (v > best[k + 1][i + 1]) {
                             best[k + 1][i + 1] = v;
                             from[k + 1][i + 1] = j;
@@ -855,16 +1041,16 @@ xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c)
                 }
             }
         /* trailing unexplained ink */
-        for (j = 0; j < L->nseg; j++)
-            if (best[4][j] + PEN_EXTRA * (L->nseg - j) > best[4][L->nseg]) {
-                best[4][L->nseg] = best[4][j] + PEN_EXTRA * (L->nseg - j);
-                from[4][L->nseg] = -2 - j;
+        for (j = 0; j < V.nseg; j++)
+            if (best[4][j] + PEN_EXTRA * (V.nseg - j) > best[4][V.nseg]) {
+                best[4][V.nseg] = best[4][j] + PEN_EXTRA * (V.nseg - j);
+                from[4][V.nseg] = -2 - j;
             }
-        if (best[4][L->nseg] > bestsc) {
+        if (best[4][V.nseg] > bestsc) {
             const char *gl[4];
-            int pos = L->nseg, kk = 4;
+            int pos = V.nseg, kk = 4;
             bool ok = true;
-            bestsc = best[4][L->nseg];
+            bestsc = best[4][V.nseg];
             if (from[4][pos] <= -2)
                 pos = -2 - from[4][pos];
             while (kk > 0 && ok) {

@@ -61,10 +61,17 @@ typedef struct {
     bool   done;
     int    nseg;
     int    ink_h;                      /* height of the cell's ink */
+    int    segx[2 * OCR_MAX_SEG];      /* x0, x1 (exclusive) per segment */
     float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
-    float *ll;                         /* OCR_MAX_RANGES x nclass, already
-                                          maxed over each variant group */
+    float *ll;                         /* OCR_MAX_LATS x OCR_MAX_RANGES x
+                                          nclass, already maxed over each
+                                          variant group */
+    /* second segmentation of the same ink (ll after the first's) */
+    int    nseg2;
+    int    segx2[2 * OCR_MAX_SEG];
+    float  range_ok2[OCR_MAX_RANGES];
 } ocr_lattice;
+#define OCR_MAX_LATS 2
 
 /* ---- Tesseract wrapper (tess.c) ---- */
 typedef struct {
