@@ -9,6 +9,7 @@
  * The printed words are pre-rendered tiles (ocr/data/form_text.png,
  * tools/ocr/make_form_text.py), so no font engine is needed.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -171,6 +172,11 @@ int ocr_form_texts(ocr_form_text *out, int max)
     return n;
 }
 
+int ocr_form_table_top(void)
+{
+    return TAB_Y0 - OUTER_LW / 2;
+}
+
 int ocr_form_fiducials(ocr_rect *out, int max)
 {
     static const int c[4][2] = { { 120, 120 }, { PAGE_W - 120, 120 },
@@ -307,5 +313,180 @@ xq_status xq_form_write_png(const char *path)
         return st;
     st = pixWrite(path, pix, IFF_PNG) == 0 ? XQ_OK : XQ_EIO;
     pixDestroy(&pix);
+    return st;
+}
+
+/* ---- finding the form on a page ---- */
+
+/* Homography h (row-major, h[8] = 1) taking the 4 points src to dst
+ * (x, y pairs); false when the points are degenerate. */
+static bool homography4(const double src[8], const double dst[8], double h[9])
+{
+    double a[8][9];
+    int i, j, k;
+    for (i = 0; i < 4; i++) {
+        double x = src[2 * i], y = src[2 * i + 1];
+        double u = dst[2 * i], v = dst[2 * i + 1];
+        double r0[9] = { x, y, 1, 0, 0, 0, -u * x, -u * y, u };
+        double r1[9] = { 0, 0, 0, x, y, 1, -v * x, -v * y, v };
+        memcpy(a[2 * i], r0, sizeof r0);
+        memcpy(a[2 * i + 1], r1, sizeof r1);
+    }
+    for (i = 0; i < 8; i++) {                 /* Gauss-Jordan, pivoting */
+        int p = i;
+        for (j = i + 1; j < 8; j++)
+            if (fabs(a[j][i]) > fabs(a[p][i]))
+                p = j;
+        if (fabs(a[p][i]) < 1e-12)
+            return false;
+        if (p != i)
+            for (k = 0; k < 9; k++) {
+                double t = a[i][k];
+                a[i][k] = a[p][k];
+                a[p][k] = t;
+            }
+        for (j = 0; j < 8; j++) {
+            double f;
+            if (j == i)
+                continue;
+            f = a[j][i] / a[i][i];
+            for (k = i; k < 9; k++)
+                a[j][k] -= f * a[i][k];
+        }
+    }
+    for (i = 0; i < 8; i++)
+        h[i] = a[i][8] / a[i][i];
+    h[8] = 1;
+    return true;
+}
+
+void ocr_form_map(const double h[9], double x, double y, double *px,
+                  double *py)
+{
+    double w = h[6] * x + h[7] * y + h[8];
+    if (fabs(w) < 1e-12)
+        w = 1e-12;
+    *px = (h[0] * x + h[1] * y + h[2]) / w;
+    *py = (h[3] * x + h[4] * y + h[5]) / w;
+}
+
+/* Darkest grey in a (2r+1)^2 window, 255 outside the page. */
+static int dark_at(PIX *grey, double x, double y, int r)
+{
+    l_uint32 *data = pixGetData(grey);
+    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), hh = pixGetHeight(grey);
+    int cx = (int)floor(x + 0.5), cy = (int)floor(y + 0.5), i, j, mn = 255;
+    for (j = cy - r; j <= cy + r; j++)
+        for (i = cx - r; i <= cx + r; i++)
+            if (i >= 0 && j >= 0 && i < w && j < hh) {
+                int v = GET_DATA_BYTE(data + (size_t)j * wpl, i);
+                if (v < mn)
+                    mn = v;
+            }
+    return mn;
+}
+
+xq_status ocr_form_locate(PIX *grey, double h[9], bool *pfound)
+{
+    int W = pixGetWidth(grey), H = pixGetHeight(grey), i, k, n;
+    PIX *dark = NULL, *solid = NULL;
+    BOXA *boxa = NULL;
+    ocr_rect fid[4], *lines = NULL;
+    double best[4][3], src[8], dst[8];   /* per corner: x, y, distance */
+    int nl, hit = 0, tot = 0;
+    xq_status st = XQ_OK;
+
+    *pfound = false;
+    for (i = 0; i < 9; i++)
+        h[i] = i % 4 == 0;
+    /* solid dark squares: dark pixels surviving an opening wider than any
+     * pen stroke or rule, smaller than a fiducial at the lowest resolution
+     * a page is normalised to */
+    dark = pixThresholdToBinary(grey, 110);
+    solid = dark ? pixOpenBrick(NULL, dark, 19, 19) : NULL;
+    boxa = solid ? pixConnCompBB(solid, 8) : NULL;
+    if (!boxa) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    for (k = 0; k < 4; k++)
+        best[k][2] = 1e18;
+    n = boxaGetCount(boxa);
+    for (i = 0; i < n; i++) {
+        l_int32 bx, by, bw, bh, cnt = 0;
+        double cx, cy, d;
+        BOX *b;
+        PIX *c;
+        boxaGetBoxGeometry(boxa, i, &bx, &by, &bw, &bh);
+        /* a fiducial is 90 of 2480 px wide on the form: allow 1/70 to 1/12
+         * of the page's short side, square-ish, touching no border */
+        if (bw < (W < H ? W : H) / 70 || bw > (W < H ? W : H) / 12
+            || bh < 0.7 * bw || bh > 1.4 * bw || bx == 0 || by == 0
+            || bx + bw >= W || by + bh >= H)
+            continue;
+        b = boxCreate(bx, by, bw, bh);
+        c = b ? pixClipRectangle(solid, b, NULL) : NULL;
+        boxDestroy(&b);
+        if (!c) {
+            st = XQ_ENOMEM;
+            goto out;
+        }
+        pixCountPixels(c, &cnt, NULL);
+        pixDestroy(&c);
+        if (cnt < 0.8 * bw * bh)
+            continue;
+        cx = bx + bw / 2.0;
+        cy = by + bh / 2.0;
+        k = (cx > W / 2.0) + 2 * (cy > H / 2.0);   /* tl, tr, bl, br */
+        d = hypot(cx - (k & 1 ? W : 0), cy - (k & 2 ? H : 0));
+        if (d < best[k][2]) {
+            best[k][0] = cx;
+            best[k][1] = cy;
+            best[k][2] = d;
+        }
+    }
+    for (k = 0; k < 4; k++)
+        if (best[k][2] > 1e17)
+            goto out;
+    ocr_form_fiducials(fid, 4);
+    for (k = 0; k < 4; k++) {
+        src[2 * k] = fid[k].x + fid[k].w / 2.0;
+        src[2 * k + 1] = fid[k].y + fid[k].h / 2.0;
+        dst[2 * k] = best[k][0];
+        dst[2 * k + 1] = best[k][1];
+    }
+    if (!homography4(src, dst, h))
+        goto out;
+    /* the form's ruling must be where the map puts it */
+    nl = ocr_form_lines(NULL, 0);
+    lines = xq_malloc((size_t)nl * sizeof *lines);
+    if (!lines) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    ocr_form_lines(lines, nl);
+    for (i = 0; i < nl; i++) {
+        const ocr_rect *r = &lines[i];
+        bool horiz = r->w > r->h;
+        double len = horiz ? r->w : r->h, t;
+        if ((horiz ? r->h : r->w) < 2)
+            continue;                     /* hairlines: too faint to test */
+        for (t = 4; t < len - 4; t += 24) {
+            double fx = horiz ? r->x + t : r->x + r->w / 2.0;
+            double fy = horiz ? r->y + r->h / 2.0 : r->y + t, x, y;
+            ocr_form_map(h, fx, fy, &x, &y);
+            tot++;
+            hit += dark_at(grey, x, y, 2) < 150;
+        }
+    }
+    *pfound = tot > 0 && hit >= 0.9 * tot;
+out:
+    if (!*pfound)
+        for (i = 0; i < 9; i++)
+            h[i] = i % 4 == 0;
+    xq_free(lines);
+    boxaDestroy(&boxa);
+    pixDestroy(&solid);
+    pixDestroy(&dark);
     return st;
 }

@@ -385,6 +385,62 @@ static PIX *line_mask(PIX *grey, PIX *bin, bool vertical)
     return m;
 }
 
+/* Share of a line's extent along which the page is dark on the line
+ * (within 2 px across): near 1 for a ruling line, well below for a "line"
+ * strung through a column of written or printed glyphs. */
+static double dark_cover(const gline *l, PIX *grey, bool vertical)
+{
+    l_uint32 *data = pixGetData(grey);
+    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), h = pixGetHeight(grey);
+    double t, need = 0.5 * l->ink;
+    long n = 0, dark = 0;
+    for (t = l->lo; t <= l->hi; t += 2) {
+        int c = (int)floor(gl_at(l, t) + 0.5), u, mn = 255;
+        for (u = c - 2; u <= c + 2; u++) {
+            int x = vertical ? u : (int)t, y = vertical ? (int)t : u, v;
+            if (x < 0 || y < 0 || x >= w || y >= h)
+                continue;
+            v = GET_DATA_BYTE(data + (size_t)y * wpl, x);
+            if (v < mn)
+                mn = v;
+        }
+        n++;
+        dark += 200 - mn >= need;
+    }
+    return n ? (double)dark / n : 0;
+}
+
+/* Grow a line's extent along the page while it stays dark (gaps up to
+ * 12 px): faint hairlines are often found over part of their length. */
+static void extend_line(gline *l, PIX *grey, bool vertical)
+{
+    l_uint32 *data = pixGetData(grey);
+    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), h = pixGetHeight(grey);
+    int dir, lim = vertical ? h : w;
+    double need = 0.5 * l->ink;
+    for (dir = -1; dir <= 1; dir += 2) {
+        double t = dir < 0 ? l->lo : l->hi, last = t;
+        while (t >= 0 && t < lim && fabs(t - last) <= 12) {
+            int c = (int)floor(gl_at(l, t) + 0.5), u, mn = 255;
+            for (u = c - 2; u <= c + 2; u++) {
+                int x = vertical ? u : (int)t, y = vertical ? (int)t : u;
+                if (x >= 0 && y >= 0 && x < w && y < h) {
+                    int v = GET_DATA_BYTE(data + (size_t)y * wpl, x);
+                    if (v < mn)
+                        mn = v;
+                }
+            }
+            if (200 - mn >= need)
+                last = t;
+            t += dir;
+        }
+        if (dir < 0)
+            l->lo = last;
+        else
+            l->hi = last;
+    }
+}
+
 /* Ruling lines of a page: horizontal lines into *H, vertical ones into *V,
  * with the opened line images (may be NULL). across: dilation across the
  * line direction before the long opening; 5 keeps lines within about 1
@@ -480,10 +536,12 @@ static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
         xq_free(th);
         for (k = 0; k < V->n; k++) {
             if (V->v[k].hi - V->v[k].lo < 0.4 * maxlen
-                || V->v[k].thick > 3 * mth + 5) {
+                || V->v[k].thick > 3 * mth + 5
+                || dark_cover(&V->v[k], grey, true) < 0.8) {
                 xq_free(V->v[k].s);
                 continue;
             }
+            extend_line(&V->v[k], grey, true);
             V->v[m++] = V->v[k];
         }
         V->n = m;
@@ -732,6 +790,66 @@ out:
     return st;
 }
 
+/* Cells of xqscan's own form, placed exactly through the homography fh
+ * from form coordinates to the page (ocr_form_locate). */
+static xq_status form_cells(xq_sheet *sh, const double fh[9])
+{
+    int n = ocr_form_cells(NULL, NULL, 0), nl = ocr_form_lines(NULL, 0), i;
+    ocr_rect *r = xq_malloc((size_t)n * sizeof *r);
+    ocr_rect *lines = xq_malloc((size_t)nl * sizeof *lines);
+    double x0, y0, x1, y1, sc;
+    xq_status st = XQ_OK;
+    sh->cells = xq_calloc((size_t)n, sizeof *sh->cells);
+    sh->pixlines = pixCreate(sh->nw, sh->nh, 1);
+    if (!r || !lines || !sh->cells || !sh->pixlines) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    ocr_form_cells(r, NULL, n);
+    ocr_form_lines(lines, nl);
+    sh->nblocks = 0;
+    for (i = 0; i < n; i++) {
+        ocr_cell *c = &sh->cells[i];
+        const ocr_rect *k = &r[i];
+        /* cells run block by block, row by row, Red then Black: a block
+         * starts where the rows go back up */
+        if (i % 2 == 0 && (i == 0 || k->y < r[i - 2].y) && sh->nblocks < 16)
+            sh->blk_first[sh->nblocks++] = (size_t)i;
+        ocr_form_map(fh, k->x, k->y, &c->q[0], &c->q[1]);
+        ocr_form_map(fh, k->x + k->w - 1, k->y, &c->q[2], &c->q[3]);
+        ocr_form_map(fh, k->x + k->w - 1, k->y + k->h - 1, &c->q[4], &c->q[5]);
+        ocr_form_map(fh, k->x, k->y + k->h - 1, &c->q[6], &c->q[7]);
+    }
+    sh->ncells = (size_t)n;
+    sh->nrows = (size_t)n / 2;
+    ocr_form_map(fh, r[0].x, ocr_form_table_top(), &x0, &y0);
+    ocr_form_map(fh, r[n - 1].x, ocr_form_table_top(), &x1, &y1);
+    sh->table_top = (int)floor(fmin(y0, y1));
+    sh->form = true;
+    /* the ruling, for header reading to take out */
+    ocr_form_map(fh, 0, 0, &x0, &y0);
+    ocr_form_map(fh, 1000, 0, &x1, &y1);
+    sc = hypot(x1 - x0, y1 - y0) / 1000;
+    for (i = 0; i < nl; i++) {
+        const ocr_rect *k = &lines[i];
+        bool horiz = k->w > k->h;
+        int lw = (int)ceil((horiz ? k->h : k->w) * sc) + 2;
+        if (horiz) {
+            ocr_form_map(fh, k->x, k->y + k->h / 2.0, &x0, &y0);
+            ocr_form_map(fh, k->x + k->w, k->y + k->h / 2.0, &x1, &y1);
+        } else {
+            ocr_form_map(fh, k->x + k->w / 2.0, k->y, &x0, &y0);
+            ocr_form_map(fh, k->x + k->w / 2.0, k->y + k->h, &x1, &y1);
+        }
+        pixRenderLine(sh->pixlines, (int)x0, (int)y0, (int)x1, (int)y1, lw,
+                      L_SET_PIXELS);
+    }
+out:
+    xq_free(r);
+    xq_free(lines);
+    return st;
+}
+
 xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
 {
     PIX *hop = NULL, *vop = NULL;
@@ -742,6 +860,16 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     (void)ocr;
 
     sh->nrows = sh->nblocks = sh->ncells = 0;
+    /* xqscan's own form: exact geometry from its fiducials */
+    {
+        double fh[9];
+        bool isform = false;
+        st = ocr_form_locate(sh->pixg, fh, &isform);
+        if (st == XQ_OK && isform)
+            st = form_cells(sh, fh);
+        if (st != XQ_OK || isform)
+            goto done;
+    }
     st = detect_lines(sh->pixg, sh->pixb, 5, &H, &V, &hop, &vop);
     if (st != XQ_OK || H.n < 4 || V.n < 3)
         goto done;
@@ -788,6 +916,24 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
             xb = gl_at(b, ym);
             if (xb - xa < 12)
                 break;
+            /* rows anywhere along either side (a faint hairline may be
+             * found over part of its length only) */
+            y0 = fmin(a->lo, b->lo);
+            y1 = fmax(a->hi, b->hi);
+            /* ... or along the table's other rules beside them (inner
+             * hairlines can both miss the same end); not a frame round
+             * header and table together */
+            {
+                double u0 = y0, u1 = y1;
+                for (k = 0; k < V.n; k++) {
+                    const gline *c = &V.v[k];
+                    double ov = fmin(u1, c->hi) - fmax(u0, c->lo);
+                    if (ov >= 0.5 * (u1 - u0) && ov >= 0.9 * (c->hi - c->lo)) {
+                        y0 = fmin(y0, c->lo);
+                        y1 = fmax(y1, c->hi);
+                    }
+                }
+            }
             ry = xq_malloc((size_t)H.n * sizeof *ry);
             rows = xq_malloc((size_t)(H.n + 1) * sizeof *rows);
             if (!ry || !rows) {
@@ -801,8 +947,17 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
                 double px0, py0, px1, py1;
                 cross(h, 0, a, 0, &px0, &py0);
                 cross(h, 0, b, 0, &px1, &py1);
-                if (h->lo > px0 + 6 || h->hi < px1 - 6)
-                    continue;
+                /* the line crosses the column: all of it, or most of it
+                 * for a line much longer than the column is wide (faint
+                 * hairlines may stop short of a thick border; strokes of
+                 * writing are shorter) */
+                {
+                    double cov = fmin(h->hi, px1 + 6) - fmax(h->lo, px0 - 6);
+                    if (cov < 0.9 * (px1 - px0)
+                        && (cov < 0.7 * (px1 - px0)
+                            || h->hi - h->lo < 2 * (px1 - px0)))
+                        continue;
+                }
                 if (py0 < y0 - 8 || py0 > y1 + 8)
                     continue;
                 ry[nr][0] = (py0 + py1) / 2;

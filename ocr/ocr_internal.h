@@ -170,8 +170,17 @@ int ocr_form_cells(ocr_rect *cells, ocr_rect *guides, int max); /* 4 guides
                                                           per cell */
 int ocr_form_texts(ocr_form_text *out, int max);
 int ocr_form_fiducials(ocr_rect *out, int max);
+int ocr_form_table_top(void);          /* y of the move table's top rule */
 int ocr_form_header(ocr_rect *box, ocr_rect *label, ocr_rect *write,
                     const char **fields, int max);
+/* xqscan's form on a normalised page: its four corner fiducials (solid
+ * squares, one per page quadrant) give h, the homography from form
+ * coordinates to the page's; *pfound only when the form's ruling lies
+ * where h puts it (h the identity otherwise). */
+xq_status ocr_form_locate(PIX *grey, double h[9], bool *pfound);
+/* Apply such a homography to a point. */
+void ocr_form_map(const double h[9], double x, double y, double *px,
+                  double *py);
 
 /* debug.c */
 xq_status ocr_debug_write(const xq_sheet *sh, const char *path);

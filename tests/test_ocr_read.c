@@ -353,6 +353,41 @@ static void test_formats_and_rotation(void **state)
     pixDestroy(&pix);
 }
 
+/* A phone photo of xqscan's form rendered by tools/render (keystone 9%,
+ * uneven light, JPEG): every cell where the renderer put it, in the
+ * photo's own pixel coordinates, blanks told from written cells. */
+static void test_photo_geometry(void **state)
+{
+    FILE *f = fopen(XQ_TEST_DATA "/ocr/photo_form.tsv", "r");
+    char line[256], err[256];
+    xq_sheet **s = NULL;
+    size_t n = 0;
+    int nt = 0, found = 0, blank_ok = 0;
+    (void)state;
+    assert_non_null(f);
+    assert_int_equal(xq_ocr_read_file(g_ocr, XQ_SOURCE_DIR "/samples/photo.jpg",
+                                      &s, &n, err, sizeof err), XQ_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(xq_sheet_nblocks(s[0]), 3);
+    assert_int_equal(xq_sheet_ncells(s[0]), 240);
+    while (fgets(line, sizeof line, f)) {
+        int idx, blank, want[4], box[4];
+        if (line[0] == '#' || sscanf(line, "%d\t%d\t%d\t%d\t%d\t%d", &idx,
+                                     &blank, &want[0], &want[1], &want[2],
+                                     &want[3]) != 6)
+            continue;
+        nt++;
+        assert_int_equal(xq_sheet_cell_box(s[0], (size_t)idx, box), XQ_OK);
+        found += iou(box, want) > 0.8;
+        blank_ok += xq_sheet_cell_blank(s[0], (size_t)idx) == (blank != 0);
+    }
+    fclose(f);
+    assert_int_equal(nt, 240);
+    assert_int_equal(found, 240);
+    assert_int_equal(blank_ok, 240);
+    xq_ocr_sheets_free(&s, n);
+}
+
 static void test_debug_png(void **state)
 {
     xq_ocr *ocr = NULL;
@@ -426,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_scores),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
+        cmocka_unit_test(test_photo_geometry),
         cmocka_unit_test(test_debug_png),
         cmocka_unit_test(test_out_of_memory),
         cmocka_unit_test(test_tesseract_initialised_once),

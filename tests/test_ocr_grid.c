@@ -1,0 +1,318 @@
+/* Tests of ocr/grid.c and the fiducial path of ocr/form.c on photo-like
+ * pages: a ruled table (no fiducials) and xqscan's own form, each drawn,
+ * written in, and warped by a known rotation + keystone onto a dark
+ * background with uneven light. The cells must be found where the known
+ * map puts them (boxes in the photo's own pixel coordinates), in move
+ * order, and blank cells told from written ones. Before perspective
+ * rectification these pages lost most of their columns. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include <leptonica/allheaders.h>
+
+#include "../ocr/ocr_internal.h"
+
+static xq_ocr *g_ocr;
+
+static int setup(void **state)
+{
+    xq_ocr_options o;
+    (void)state;
+    memset(&o, 0, sizeof o);
+    o.no_tesseract = true;          /* geometry only */
+    return xq_ocr_create(&g_ocr, &o) == XQ_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    xq_ocr_destroy(&g_ocr);
+    return 0;
+}
+
+/* A photo of page (8 bpp): the page's corners go to quad (x, y pairs:
+ * tl, tr, br, bl) of a canvas of the same size, background grey 70, light
+ * falling from 100% at the left to 70% at the right. fwd receives the
+ * page -> photo map (Leptonica's 8 coefficients). */
+static PIX *photograph(PIX *page, const double quad[8], l_float32 **fwd)
+{
+    int w = pixGetWidth(page), h = pixGetHeight(page), x, y, i;
+    PTA *src = ptaCreate(4), *dst = ptaCreate(4);
+    l_float32 *back = NULL;
+    PIX *out;
+    l_uint32 *data;
+    int wpl;
+    const double pc[8] = { 0, 0, w, 0, w, h, 0, h };
+    for (i = 0; i < 4; i++) {
+        ptaAddPt(src, (l_float32)pc[2 * i], (l_float32)pc[2 * i + 1]);
+        ptaAddPt(dst, (l_float32)quad[2 * i], (l_float32)quad[2 * i + 1]);
+    }
+    assert_int_equal(getProjectiveXformCoeffs(dst, src, &back), 0);
+    assert_int_equal(getProjectiveXformCoeffs(src, dst, fwd), 0);
+    out = pixProjectiveGray(page, back, 70);
+    assert_non_null(out);
+    data = pixGetData(out);
+    wpl = pixGetWpl(out);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            l_uint32 *line = data + (size_t)y * wpl;
+            int v = GET_DATA_BYTE(line, x);
+            SET_DATA_BYTE(line, x, (int)(v * (1.0 - 0.3 * x / w)));
+        }
+    ptaDestroy(&src);
+    ptaDestroy(&dst);
+    LEPT_FREE(back);
+    return out;
+}
+
+/* Axis-aligned box of a page rectangle's corners in the photo. */
+static void photo_box(l_float32 *fwd, double x0, double y0, double x1,
+                      double y1, int box[4])
+{
+    double xs[4] = { x0, x1, x1, x0 }, ys[4] = { y0, y0, y1, y1 };
+    double a = 1e9, b = 1e9, c = -1e9, d = -1e9;
+    int i;
+    for (i = 0; i < 4; i++) {
+        l_float32 px, py;
+        projectiveXformPt(fwd, (l_int32)xs[i], (l_int32)ys[i], &px, &py);
+        a = fmin(a, px); b = fmin(b, py); c = fmax(c, px); d = fmax(d, py);
+    }
+    box[0] = (int)a;
+    box[1] = (int)b;
+    box[2] = (int)(c - a);
+    box[3] = (int)(d - b);
+}
+
+static double iou(const int *a, const int *b)
+{
+    double x0 = fmax(a[0], b[0]), y0 = fmax(a[1], b[1]);
+    double x1 = fmin(a[0] + a[2], b[0] + b[2]);
+    double y1 = fmin(a[1] + a[3], b[1] + b[3]);
+    double in = (x1 > x0 && y1 > y0) ? (x1 - x0) * (y1 - y0) : 0;
+    double un = (double)a[2] * a[3] + (double)b[2] * b[3] - in;
+    return un > 0 ? in / un : 0;
+}
+
+/* "Writing": a few dark strokes across the middle of a cell. */
+static void scribble(PIX *p, int x, int y, int w, int h)
+{
+    int k, op = pixGetDepth(p) == 1 ? L_SET_PIXELS : L_CLEAR_PIXELS;
+    for (k = 0; k < 4; k++) {
+        int gx = x + w / 8 + k * w / 5, gw = w / 7;
+        pixRenderLine(p, gx, y + h / 4, gx + gw, y + h / 4, 4, op);
+        pixRenderLine(p, gx + gw / 2, y + h / 5, gx + gw / 2, y + 4 * h / 5, 4,
+                      op);
+        pixRenderLine(p, gx, y + 3 * h / 4, gx + gw, y + 2 * h / 3, 4, op);
+    }
+}
+
+static const double keystone[8] = { 330, 420, 2150, 270, 2290, 3240, 170, 3100 };
+
+/* A federation-like table, 2 blocks of (number, Red, Black) x 30 rows,
+ * thick outer rules and hairlines inside, a title above. */
+enum { NB = 2, NR = 30, TX = 200, TY = 500, NUMW = 90, MW = 420, GAP = 100,
+       RH = 80, LROW = 60 };
+
+static PIX *ruled_page(void)
+{
+    PIX *p = pixCreate(2480, 3508, 1), *g;
+    int b, r, c;
+    assert_non_null(p);
+    for (b = 0; b < NB; b++) {
+        int x0 = TX + b * (NUMW + 2 * MW + GAP), x1 = x0 + NUMW + 2 * MW;
+        int ybot = TY + LROW + NR * RH;
+        for (r = 0; r <= NR + 1; r++) {
+            int y = r == 0 ? TY : TY + LROW + (r - 1) * RH;
+            int lw = (r <= 1 || r == NR + 1) ? 4 : 1;
+            pixRenderLine(p, x0, y, x1, y, lw, L_SET_PIXELS);
+        }
+        for (c = 0; c < 4; c++) {
+            int x = x0 + (c == 0 ? 0 : NUMW + (c - 1) * MW);
+            pixRenderLine(p, x, TY, x, ybot, c == 0 || c == 3 ? 4 : 1,
+                          L_SET_PIXELS);
+        }
+        for (r = 0; r < NR; r++)
+            for (c = 0; c < 2; c++) {
+                int cell = (b * NR + r) * 2 + c;
+                if (cell % 7 == 3 || cell > 110)
+                    continue;                     /* blank */
+                scribble(p, x0 + NUMW + c * MW, TY + LROW + r * RH, MW, RH);
+            }
+    }
+    pixRenderLine(p, 700, 250, 1700, 250, 30, L_SET_PIXELS);   /* title */
+    g = pixConvertTo8(p, 0);
+    pixDestroy(&p);
+    assert_non_null(g);
+    return g;
+}
+
+static void cell_rect(int cell, double *x0, double *y0, double *x1,
+                      double *y1)
+{
+    int b = cell / (2 * NR), r = (cell / 2) % NR, c = cell % 2;
+    int bx = TX + b * (NUMW + 2 * MW + GAP);
+    *x0 = bx + NUMW + c * MW;
+    *x1 = *x0 + MW;
+    *y0 = TY + LROW + r * RH;
+    *y1 = *y0 + RH;
+}
+
+static void test_rectify_map(void **state)
+{
+    PIX *page = ruled_page(), *photo, *bin;
+    l_float32 *fwd = NULL;
+    double m[9], inv[9], det, xs[4], ys[4];
+    bool warp = false;
+    int i;
+    (void)state;
+    photo = photograph(page, keystone, &fwd);
+    bin = ocr_page_binarise(photo, 128);
+    assert_non_null(bin);
+    assert_int_equal(ocr_grid_rectify(photo, bin, m, &warp), XQ_OK);
+    assert_true(warp);
+    /* the table's outer corners, taken back through m, form an
+     * axis-aligned rectangle (one round, at half resolution: within 0.5%
+     * of the table's size; the page's second round takes the rest) */
+    det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+        + m[2] * (m[3] * m[7] - m[4] * m[6]);
+    inv[0] = (m[4] * m[8] - m[5] * m[7]) / det;
+    inv[1] = (m[2] * m[7] - m[1] * m[8]) / det;
+    inv[2] = (m[1] * m[5] - m[2] * m[4]) / det;
+    inv[3] = (m[5] * m[6] - m[3] * m[8]) / det;
+    inv[4] = (m[0] * m[8] - m[2] * m[6]) / det;
+    inv[5] = (m[2] * m[3] - m[0] * m[5]) / det;
+    inv[6] = (m[3] * m[7] - m[4] * m[6]) / det;
+    inv[7] = (m[1] * m[6] - m[0] * m[7]) / det;
+    inv[8] = (m[0] * m[4] - m[1] * m[3]) / det;
+    for (i = 0; i < 4; i++) {
+        double tx = (i == 1 || i == 2) ? TX + NB * (NUMW + 2 * MW) + GAP : TX;
+        double ty = i >= 2 ? TY + LROW + NR * RH : TY;
+        l_float32 px, py;
+        projectiveXformPt(fwd, (l_int32)tx, (l_int32)ty, &px, &py);
+        ocr_form_map(inv, px, py, &xs[i], &ys[i]);
+    }
+    assert_true(fabs(ys[0] - ys[1]) < 10);      /* top edge level */
+    assert_true(fabs(ys[2] - ys[3]) < 10);      /* bottom edge level */
+    assert_true(fabs(xs[0] - xs[3]) < 10);      /* left edge upright */
+    assert_true(fabs(xs[1] - xs[2]) < 10);      /* right edge upright */
+    /* and it was far from that before */
+    {
+        l_float32 ax, ay, bx, by;
+        projectiveXformPt(fwd, TX, TY + LROW + NR * RH, &ax, &ay);
+        projectiveXformPt(fwd, TX, TY, &bx, &by);
+        assert_true(fabs(ax - bx) > 60);
+    }
+    /* a flat page needs no warp */
+    pixDestroy(&bin);
+    bin = ocr_page_binarise(page, 128);
+    assert_int_equal(ocr_grid_rectify(page, bin, m, &warp), XQ_OK);
+    assert_false(warp);
+    assert_true(m[0] == 1 && m[4] == 1 && m[8] == 1 && m[1] == 0);
+    pixDestroy(&bin);
+    pixDestroy(&photo);
+    pixDestroy(&page);
+    LEPT_FREE(fwd);
+}
+
+static void test_ruled_photo(void **state)
+{
+    PIX *page = ruled_page(), *photo;
+    l_float32 *fwd = NULL;
+    xq_sheet *sh = NULL;
+    char err[128];
+    int i, n = NB * NR * 2, blank_ok = 0;
+    (void)state;
+    photo = photograph(page, keystone, &fwd);
+    assert_int_equal(xq_ocr_read_pix(g_ocr, photo, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    assert_int_equal(xq_sheet_nblocks(sh), NB);
+    assert_int_equal(xq_sheet_ncells(sh), (size_t)n);
+    for (i = 0; i < n; i++) {
+        int box[4], want[4];
+        double x0, y0, x1, y1;
+        bool written = !(i % 7 == 3 || i > 110);
+        cell_rect(i, &x0, &y0, &x1, &y1);
+        photo_box(fwd, x0, y0, x1, y1, want);
+        assert_int_equal(xq_sheet_cell_box(sh, (size_t)i, box), XQ_OK);
+        assert_true(iou(box, want) > 0.75);
+        blank_ok += xq_sheet_cell_blank(sh, (size_t)i) == !written;
+    }
+    assert_int_equal(blank_ok, n);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&photo);
+    pixDestroy(&page);
+    LEPT_FREE(fwd);
+}
+
+static void test_form_photo_exact(void **state)
+{
+    PIX *page = NULL, *photo, *pb;
+    l_float32 *fwd = NULL;
+    xq_sheet *sh = NULL;
+    ocr_rect cells[240];
+    char err[128];
+    double fh[9];
+    bool found = true;
+    int i, blank_ok = 0;
+    (void)state;
+    assert_int_equal(xq_form_render(&page), XQ_OK);
+    assert_int_equal(ocr_form_cells(cells, NULL, 240), 240);
+    for (i = 0; i < 240; i += 3)            /* every third cell written */
+        scribble(page, cells[i].x, cells[i].y, cells[i].w, cells[i].h);
+    /* a page without fiducials is not the form */
+    pb = pixCreate(1200, 1600, 8);
+    pixSetAll(pb);
+    assert_int_equal(ocr_form_locate(pb, fh, &found), XQ_OK);
+    assert_false(found);
+    assert_true(fh[0] == 1 && fh[4] == 1 && fh[8] == 1 && fh[2] == 0);
+    pixDestroy(&pb);
+    photo = photograph(page, keystone, &fwd);
+    assert_int_equal(xq_ocr_read_pix(g_ocr, photo, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    assert_true(sh->form);
+    assert_int_equal(xq_sheet_nblocks(sh), 3);
+    assert_int_equal(xq_sheet_ncells(sh), 240);
+    for (i = 0; i < 240; i++) {
+        int box[4], want[4];
+        photo_box(fwd, cells[i].x, cells[i].y, cells[i].x + cells[i].w - 1,
+                  cells[i].y + cells[i].h - 1, want);
+        assert_int_equal(xq_sheet_cell_box(sh, (size_t)i, box), XQ_OK);
+        /* exact geometry: within a few pixels of the true corners */
+        assert_true(abs(box[0] - want[0]) <= 4 && abs(box[1] - want[1]) <= 4);
+        assert_true(abs(box[2] - want[2]) <= 5 && abs(box[3] - want[3]) <= 5);
+        blank_ok += xq_sheet_cell_blank(sh, (size_t)i) == (i % 3 != 0);
+    }
+    assert_int_equal(blank_ok, 240);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&photo);
+    pixDestroy(&page);
+    LEPT_FREE(fwd);
+}
+
+static void test_form_map(void **state)
+{
+    const double h[9] = { 2, 0, 10, 0, 3, -5, 0, 0, 1 };
+    double x, y;
+    (void)state;
+    ocr_form_map(h, 4, 5, &x, &y);
+    assert_true(fabs(x - 18) < 1e-9 && fabs(y - 10) < 1e-9);
+    assert_true(ocr_form_table_top() > 0 && ocr_form_table_top() < 3508 / 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_form_map),
+        cmocka_unit_test(test_rectify_map),
+        cmocka_unit_test(test_ruled_photo),
+        cmocka_unit_test(test_form_photo_exact),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
