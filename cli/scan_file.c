@@ -325,11 +325,14 @@ xq_status xq_corrections_to_verify(const xq_corrections *c,
 
 /* ---- two sheets of one game ---------------------------------------------- */
 
-static xq_status put_sheet_json(xq_strbuf *sb, const xq_game *g, const xq_scan_input *in)
+static xq_status put_sheet_json(xq_strbuf *sb, const xq_game *g, const xq_game *alone,
+                                const xq_scan_input *in)
 {
-    size_t i, review = 0, nf = 0;
+    size_t i, review = 0, nf = 0, review_alone = 0;
     for (i = 0; i < g->nplies; i++)
         review += g->plies[i].review;
+    for (i = 0; i < alone->nplies; i++)
+        review_alone += alone->plies[i].review;
     for (i = 0; i < g->nfindings; i++)
         nf += g->findings[i].severity != XQ_SEV_INFO;
     XQ_TRY(xq_strbuf_puts(sb, "{\"source\": "));
@@ -340,17 +343,19 @@ static xq_status put_sheet_json(xq_strbuf *sb, const xq_game *g, const xq_scan_i
     XQ_TRY(xq_json_put_str(sb, in ? in->input_sha256 : NULL));
     XQ_TRY(xq_strbuf_printf(sb, ", \"unrecorded\": {\"red\": %d, \"black\": %d, \"total\": %d, "
                             "\"longest_run\": %d, \"exceeded\": %s}, \"review\": %zu, "
-                            "\"findings\": %zu}",
+                            "\"findings\": %zu, \"plies_alone\": %zu, \"review_alone\": %zu}",
                             g->unrecorded.red, g->unrecorded.black, g->unrecorded.total,
                             g->unrecorded.longest_run, g->unrecorded.exceeded ? "true" : "false",
-                            review, nf));
+                            review, nf, alone->nplies, review_alone));
     return XQ_OK;
 }
 
 /* The pair's JSON: the report of the reconciled game with the "pair"
  * member added as its last member. */
-static xq_status pair_json(const xq_game *pair, xq_game *const g[2], const xq_scan_input in[2],
-                           const char *by, const signed char *ply_sheet, xq_strbuf *out)
+static xq_status pair_json(const xq_game *pair, xq_game *const g[2], xq_game *const alone[2],
+                           const xq_scan_input in[2],
+                           const char *by, const signed char *ply_sheet, size_t review_added,
+                           xq_strbuf *out)
 {
     xq_strbuf sb = XQ_STRBUF_INIT;
     xq_status st;
@@ -376,7 +381,7 @@ static xq_status pair_json(const xq_game *pair, xq_game *const g[2], const xq_sc
     if (!st) st = xq_json_put_str(out, by);
     if (!st) st = xq_strbuf_puts(out, ", \"sheets\": [");
     for (k = 0; k < 2 && !st; k++) {
-        st = put_sheet_json(out, g[k], &in[k]);
+        st = put_sheet_json(out, g[k], alone[k], &in[k]);
         if (!st && k == 0)
             st = xq_strbuf_puts(out, ", ");
     }
@@ -387,7 +392,7 @@ static xq_status pair_json(const xq_game *pair, xq_game *const g[2], const xq_sc
         else
             st = xq_strbuf_printf(out, "%s%d", i ? ", " : "", ply_sheet[i]);
     }
-    if (!st) st = xq_strbuf_puts(out, "]}\n}\n");
+    if (!st) st = xq_strbuf_printf(out, "], \"review_added\": %zu}\n}\n", review_added);
 out:
     xq_strbuf_free(&sb);
     return st;
@@ -401,7 +406,7 @@ xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
     xq_sheet **sheets[2] = { NULL, NULL };
     xq_sheet *one[2];
     size_t n[2] = { 0, 0 }, i;
-    xq_game *pair = NULL, *g[2] = { NULL, NULL };
+    xq_game *pair = NULL, *g[2] = { NULL, NULL }, *alone[2] = { NULL, NULL };
     xq_verify_options vo;
     xq_verify_correction *vc = NULL;
     xq_sheet_cells cells[2];
@@ -412,6 +417,8 @@ xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
     xq_html_options ho;
     xq_strbuf sb = XQ_STRBUF_INIT;
     xq_status st = XQ_OK;
+    size_t review_added = 0;
+    bool weak = false;
     int k;
     if (pflags)
         *pflags = 0;
@@ -502,6 +509,107 @@ xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
             }
         }
     }
+    /* a ply one sheet records as the move and the other as a clear reading
+     * that is no legal move (status illegal) is a disagreement, also where
+     * the joint decoding did not name it (a misread that was corrected is
+     * not: OCR, not the writers, may differ there) */
+    for (i = 0; i < pair->nplies && !st; i++) {
+        const xq_ply *q0 = i < g[0]->nplies ? &g[0]->plies[i] : NULL;
+        const xq_ply *q1 = i < g[1]->nplies ? &g[1]->plies[i] : NULL;
+        bool named = false;
+        size_t f;
+        int a;
+        if (!q0 || !q1 || !q0->has_cell || !q1->has_cell || !q0->read || !q1->read ||
+            !*q0->read || !*q1->read)
+            continue;
+        if (q0->status == XQ_PLY_OK && q1->status == XQ_PLY_ILLEGAL)
+            a = 0;
+        else if (q1->status == XQ_PLY_OK && q0->status == XQ_PLY_ILLEGAL)
+            a = 1;
+        else
+            continue;
+        for (f = 0; f < pair->nfindings && !named; f++)
+            named = pair->findings[f].ply == (int)i + 1 &&
+                    !strcmp(pair->findings[f].code, "sheets_disagree");
+        if (named)
+            continue;
+        st = xq_game_add_finding(pair, (int)i + 1, XQ_SEV_WARNING, "sheets_disagree", "WXF 7.7",
+                                 "ply %d (%s): %s reads \"%s\", %s \"%s\"; the game continues "
+                                 "with %s", (int)i + 1, pair->plies[i].side == XQ_RED ? "Red" : "Black",
+                                 in[a].source ? in[a].source : a ? "sheet 2" : "sheet 1",
+                                 g[a]->plies[i].read,
+                                 in[1 - a].source ? in[1 - a].source : a ? "sheet 1" : "sheet 2",
+                                 g[1 - a]->plies[i].read, pair->plies[i].chinese);
+        if (!pair->plies[i].review) {
+            pair->plies[i].review = true;
+            review_added++;
+        }
+    }
+    if (st)
+        goto out;
+    /* each sheet decoded on its own as well (its cell scores are cached) */
+    for (k = 0; k < 2 && !st; k++) {
+        xq_verify_options vk = vo;
+        vk.recorded_result = res[k];
+        vk.owner = g[k]->owner;
+        st = xq_game_create(&alone[k]);
+        if (!st)
+            st = xq_verify_sheet(&src[k], &vk, alone[k]);
+    }
+    if (st)
+        goto out;
+    /* two sheets that cannot be read on their own (fewer than 1 ply in 5
+     * left unflagged by each sheet's own decoding) give no confident move:
+     * their scores are not calibrated evidence, however well they agree */
+    {
+        size_t unfl[2] = { 0, 0 };
+        for (k = 0; k < 2; k++)
+            for (i = 0; i < alone[k]->nplies; i++)
+                unfl[k] += !alone[k]->plies[i].review;
+        weak = unfl[0] * 5 < alone[0]->nplies + 1 && unfl[1] * 5 < alone[1]->nplies + 1;
+        if (weak)
+            st = xq_game_add_finding(pair, 0, XQ_SEV_WARNING, "sheets_unreadable", "",
+                                     "neither sheet reads well on its own (%zu of %zu and "
+                                     "%zu of %zu plies sure): every ply of the reconciled "
+                                     "record is for review", unfl[0], alone[0]->nplies,
+                                     unfl[1], alone[1]->nplies);
+        if (st)
+            goto out;
+    }
+    /* a reconciled ply is left unflagged only where one sheet's own view of
+     * the joint decoding leaves the same move unflagged too, and where one
+     * sheet decoded alone has the same move at that ply: two weak sheets
+     * must not make a confident move that neither sheet reads */
+    for (i = 0; i < pair->nplies; i++) {
+        xq_ply *p = &pair->plies[i];
+        bool backed = false, read_alone = false;
+        int best = -1;
+        for (k = 0; k < 2; k++) {
+            const xq_ply *q = i < g[k]->nplies ? &g[k]->plies[i] : NULL;
+            const xq_ply *a = i < alone[k]->nplies ? &alone[k]->plies[i] : NULL;
+            if (q && !q->review && q->mv == p->mv)
+                backed = true;
+            if (a && a->mv == p->mv)
+                read_alone = true;
+            if (q && q->ncand > 0 && (best < 0 || q->ncand > g[best]->plies[i].ncand))
+                best = k;
+        }
+        if (p->review || (backed && read_alone && !weak))
+            continue;
+        p->review = true;
+        review_added++;
+        if (p->ncand == 0 && best >= 0) {
+            p->ncand = g[best]->plies[i].ncand;
+            memcpy(p->cand, g[best]->plies[i].cand, sizeof p->cand);
+        }
+        if (p->ncand == 0 && p->mv != XQ_MOVE_NONE) {
+            p->ncand = 1;
+            p->cand[0].mv = p->mv;
+            memcpy(p->cand[0].iccs, p->iccs, sizeof p->cand[0].iccs);
+            memcpy(p->cand[0].chinese, p->chinese, sizeof p->cand[0].chinese);
+            p->cand[0].score = p->confidence;
+        }
+    }
     if (needs_arbiter(pair) && pflags)
         *pflags |= XQ_SCAN_NEEDS_ARBITER;
 
@@ -513,7 +621,7 @@ xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
     if (!st) st = xq_report_html(pair, &ho, &sb);
     if (!st) st = emit(ud, 1, ".html", xq_strbuf_cstr(&sb), sb.len);
     xq_strbuf_reset(&sb);
-    if (!st) st = pair_json(pair, g, in, by, ply_sheet, &sb);
+    if (!st) st = pair_json(pair, g, alone, in, by, ply_sheet, review_added, &sb);
     if (!st) st = emit(ud, 1, ".json", xq_strbuf_cstr(&sb), sb.len);
     if (st && !err[0])
         snprintf(err, errlen, "%s", xq_status_str(st));
@@ -524,6 +632,8 @@ out:
     xq_game_destroy(&pair);
     xq_game_destroy(&g[0]);
     xq_game_destroy(&g[1]);
+    xq_game_destroy(&alone[0]);
+    xq_game_destroy(&alone[1]);
     for (k = 0; k < 2; k++)
         xq_ocr_sheets_free(&sheets[k], n[k]);
     return st;

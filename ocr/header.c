@@ -3,23 +3,26 @@
  * The region above the table (ruling whitened) is read by Tesseract as a
  * block of text; in each line, a known label (Chinese or Latin) is
  * followed by its value, which runs to the next label or the end of the
- * line. Values are kept raw.
+ * line. Values are kept raw. Latin labels match whole words, any case, and
+ * words of 5 letters or more with one letter misread ("Resutt"); a value
+ * that is only punctuation or a label itself is no value.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "ocr_internal.h"
 #include "utf8.h"
 
-static const char *const labels[XQ_HDR_COUNT][10] = {
-    [XQ_HDR_EVENT]  = { "比赛名称", "赛事名称", "赛事", "賽事", "比赛", "比賽",
-                        "Event", "EVENT" },
-    [XQ_HDR_ROUND]  = { "第几轮", "轮次", "輪次", "Round", "ROUND" },
-    [XQ_HDR_BOARD]  = { "台次", "台号", "台號", "桌号", "桌次", "Board", "BOARD",
-                        "Table" },
-    [XQ_HDR_RED]    = { "红方姓名", "紅方姓名", "红方", "紅方", "Red", "RED" },
-    [XQ_HDR_BLACK]  = { "黑方姓名", "黑方", "Black", "BLACK" },
-    [XQ_HDR_DATE]   = { "比赛日期", "比賽日期", "日期", "Date", "DATE" },
-    [XQ_HDR_RESULT] = { "结果", "結果", "Result", "RESULT" },
+#define NLABELS 12
+static const char *const labels[XQ_HDR_COUNT][NLABELS] = {
+    [XQ_HDR_EVENT]  = { "比赛名称", "賽事名稱", "赛事名称", "赛事", "賽事", "比赛", "比賽",
+                        "Event", "Tournament", "Competition", "Championship" },
+    [XQ_HDR_ROUND]  = { "第几轮", "轮次", "輪次", "Round", "Rd" },
+    [XQ_HDR_BOARD]  = { "台次", "台号", "台號", "桌号", "桌號", "桌次", "Board", "Table" },
+    [XQ_HDR_RED]    = { "红方姓名", "紅方姓名", "红方", "紅方", "Red" },
+    [XQ_HDR_BLACK]  = { "黑方姓名", "黑方", "Black" },
+    [XQ_HDR_DATE]   = { "比赛日期", "比賽日期", "日期", "Date" },
+    [XQ_HDR_RESULT] = { "结果", "結果", "Result", "Score" },
 };
 
 /* Drop spaces next to a non-ASCII character (Tesseract spaces CJK out). */
@@ -38,13 +41,45 @@ static void squeeze(char *s)
     s[j] = '\0';
 }
 
+/* A word (n ASCII letters) is the Latin label lab: same letters in any
+ * case, or for labels of 5 letters or more one letter replaced, added or
+ * dropped. */
+static bool latin_label(const char *w, size_t n, const char *lab)
+{
+    size_t m = strlen(lab), i = 0, j = 0;
+    int edits = 0;
+    if (n + 1 < m || n > m + 1 || (m < 5 && n != m))
+        return false;
+    while (i < n && j < m) {
+        if (tolower((unsigned char)w[i]) == tolower((unsigned char)lab[j])) {
+            i++;
+            j++;
+            continue;
+        }
+        if (++edits > (m >= 5 ? 1 : 0))
+            return false;
+        if (n > m)
+            i++;
+        else if (m > n)
+            j++;
+        else {
+            i++;
+            j++;
+        }
+    }
+    edits += (int)(n - i) + (int)(m - j);
+    return edits <= (m >= 5 ? 1 : 0);
+}
+
 static const char *find_label(const char *line, int *pfield, size_t *plen)
 {
-    const char *best = NULL;
+    const char *best = NULL, *p;
     int f, k;
     for (f = 0; f < XQ_HDR_COUNT; f++)
-        for (k = 0; k < 10 && labels[f][k]; k++) {
-            const char *p = strstr(line, labels[f][k]);
+        for (k = 0; k < NLABELS && labels[f][k]; k++) {
+            if ((unsigned char)labels[f][k][0] < 0x80)
+                continue;
+            p = strstr(line, labels[f][k]);
             /* earliest label; at one position the longest (比赛日期) */
             if (p && (!best || p < best
                       || (p == best && strlen(labels[f][k]) > *plen))) {
@@ -53,7 +88,54 @@ static const char *find_label(const char *line, int *pfield, size_t *plen)
                 *plen = strlen(labels[f][k]);
             }
         }
+    /* Latin labels: whole words before the best Chinese one */
+    for (p = line; *p && (!best || p < best);) {
+        const char *q = p;
+        bool found = false;
+        if (!isalpha((unsigned char)*p)) {
+            p++;
+            continue;
+        }
+        while (isalpha((unsigned char)*q))
+            q++;
+        for (f = 0; f < XQ_HDR_COUNT && !found; f++)
+            for (k = 0; k < NLABELS && labels[f][k] && !found; k++)
+                if ((unsigned char)labels[f][k][0] < 0x80 &&
+                    latin_label(p, (size_t)(q - p), labels[f][k])) {
+                    best = p;
+                    *pfield = f;
+                    *plen = (size_t)(q - p);
+                    found = true;
+                }
+        if (found)
+            break;
+        p = q;
+    }
     return best;
+}
+
+/* A value holds at least one letter, digit or non-ASCII character, and is
+ * not itself a label. */
+static bool is_value(const char *v)
+{
+    const char *p;
+    int f;
+    size_t l, n = strlen(v), i = 0;
+    bool any = false;
+    while (i < n && !any) {
+        uint32_t cp;
+        i += xq_utf8_decode(v + i, n - i, &cp);
+        if (cp < 0x80)
+            any = isalnum((int)cp) != 0;
+        else   /* CJK and full-width punctuation, general punctuation */
+            any = !((cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF0F) ||
+                    (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0x2000 && cp <= 0x206F) ||
+                    cp == 0xFFFD);
+    }
+    if (!any)
+        return false;
+    p = find_label(v, &f, &l);
+    return !(p && p == v && v[l] == '\0');
 }
 
 static bool is_sep(const char *p, size_t *pn)
@@ -274,7 +356,7 @@ xq_status ocr_header_read(xq_ocr *ocr, xq_sheet *sh)
                                 *lp2 = '\0';
                         }
                         trim(rest);
-                        if (rest[0] && !sh->hdr[f]) {
+                        if (is_value(rest) && !sh->hdr[f]) {
                             sh->hdr[f] = rest;
                             rest = NULL;
                             prev_label = -1;
@@ -283,7 +365,7 @@ xq_status ocr_header_read(xq_ocr *ocr, xq_sheet *sh)
                         xq_free(rest);
                     } else if (prev_label >= 0) {
                         trim(t);
-                        if (t[0] && !sh->hdr[prev_label]) {
+                        if (is_value(t) && !sh->hdr[prev_label]) {
                             sh->hdr[prev_label] = xq_strdup(t);
                             if (!sh->hdr[prev_label])
                                 st = XQ_ENOMEM;

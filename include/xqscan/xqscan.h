@@ -84,9 +84,17 @@ xq_status xq_scan_file(xq_scanner *sc, const char *path,
  *   or "header"; null when by is NULL),
  *   "sheets": [ { "source", "owner", "input_sha256", "unrecorded":
  *   { "red", "black", "total", "longest_run", "exceeded" }, "review": n,
- *   "findings": n } x2 ] (review: plies under review on that sheet alone),
+ *   "findings": n, "plies_alone": n, "review_alone": n } x2 ]
+ *   (review: plies under review in the sheet's own record of the joint
+ *   decoding; *_alone: the sheet decoded on its own),
  *   "ply_sheet": [ 0 | 1 | null per ply: the sheet whose cell the ply's
- *   "cell" is ] }
+ *   "cell" is ], "review_added": n }
+ * A reconciled ply is left unflagged (review false) only when the joint
+ * decoding also leaves the same move unflagged in one sheet's own record,
+ * and one sheet decoded alone (xq_verify_sheet) has the same move at that
+ * ply, and not at all when neither sheet alone leaves 1 ply in 5
+ * unflagged (finding sheets_unreadable); review_added counts the plies
+ * flagged by these rules.
  * Each sheet's unrecorded counts are its own (as read jointly with the
  * other sheet); disagreements are sheets_disagree findings, and recorded
  * results that differ are a sheets_disagree finding with ply null.
