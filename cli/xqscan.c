@@ -39,7 +39,9 @@ void cli_usage(FILE *f)
 "GAME.pair.json/.pgn/.html when their file names differ only by a word red/black,\n"
 "红/黑 or 红方/黑方 (r3/b07-red.jpg + r3/b07-black.png: GAME r3/b07; red.jpg +\n"
 "black.jpg: GAME game), or else when they carry the same header (event, round,\n"
-"board, both players, as read). --shard keeps sheets paired by name together.\n"
+"board, both players, as read), or else when they hold the same moves (whole games\n"
+"of 30 plies or more, 90% agreeing, no other sheet alike). A pair has its own row in\n"
+"summary.csv and index.html. --shard keeps sheets paired by name together.\n"
 "\n"
 "Exit status: 0 nothing needs an arbiter; 1 some sheet has findings or plies\n"
 "under review; 2 some input could not be processed; 64 usage error.\n", f);
