@@ -304,8 +304,10 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
         }
     }
     /* pens are dark: a "darkest tail" lighter than this is printed grey
-     * (guides, shading) on a page with little or no writing */
-    if (ink > 118)
+     * (guides, shading) on a page with little or no writing; on xqscan's
+     * form the guides are painted out (grid.c), so what is left is writing,
+     * however faint a blurred photo made it */
+    if (ink > 118 && !sh->form)
         ink = 118;
     if (ink > paper - 50)
         ink = paper - 50;
@@ -867,15 +869,25 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
         double sc = top;
         double w = ocr->tess_weight;
         /* Tesseract's reading, where it has one: each glyph it read
-         * differently from the candidate costs w */
+         * differently from the candidate costs w, times the share of
+         * its glyphs that are in the move alphabet */
         if (w > 0 && ocr->tess.api) {
             int tg[16], nt;
             if (!c->text)
                 (void)ocr_cell_text(ocr, c);
             if (c->text && c->text[0]) {
                 nt = groups_of(ocr, c->text, tg, 16);
-                if (nt > 0)
-                    sc -= w * edit_distance(groups, n, tg, nt);
+                if (nt > 0) {
+                    /* a reading made mostly of glyphs outside the move
+                     * alphabet says Tesseract could not read the cell:
+                     * its in-alphabet glyphs are then weak evidence too */
+                    int in = 0, q;
+                    double f;
+                    for (q = 0; q < nt; q++)
+                        in += tg[q] >= 0;
+                    f = (double)in / (nt > n ? nt : n);
+                    sc -= w * f * edit_distance(groups, n, tg, nt);
+                }
             }
         }
         return sc * OCR_SCORE_SCALE;
