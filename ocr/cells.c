@@ -304,10 +304,8 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
         }
     }
     /* pens are dark: a "darkest tail" lighter than this is printed grey
-     * (guides, shading) on a page with little or no writing; on xqscan's
-     * form the guides are painted out (grid.c), so what is left is writing,
-     * however faint a blurred photo made it */
-    if (ink > 118 && !sh->form)
+     * (guides, shading) on a page with little or no writing */
+    if (ink > 118)
         ink = 118;
     if (ink > paper - 50)
         ink = paper - 50;
