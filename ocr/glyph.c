@@ -2,8 +2,9 @@
  *
  * Reference glyphs (ocr/data/glyphs.png, made by tools/ocr/make_glyph_sprite.py
  * from Debian fonts and hanzi-writer stroke medians) are embedded in the
- * library at build time. At start-up each reference is turned into a
- * feature vector, plain and with bolder strokes. A glyph image is compared
+ * library at build time. At start-up each reference is turned into
+ * feature vectors: upright and slanted either way, each plain and with
+ * bolder strokes. A glyph image is compared
  * with the references by cosine similarity of directional gradient
  * features (8 directions on an 8 x 8 grid, square-rooted, L2-normalised: a
  * standard, stroke-width- and jitter-tolerant representation for Chinese

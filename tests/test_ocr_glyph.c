@@ -120,12 +120,45 @@ static void test_classify_drawn(void **state)
     ocr_glyph_model_free(&m);
 }
 
+/* A pen stroke slanted either way, as writers slant digits, reads as 1
+ * (the model holds slanted variants of its references; without them the
+ * steeper slants read as N). */
+static void test_classify_slanted(void **state)
+{
+    static const float shears[] = { 0.45f, -0.35f, 0.0f };
+    ocr_glyph_model m;
+    uint8_t buf[64 * 64];
+    ocr_img im = { 64, 64, buf };
+    float feat[OCR_FEAT_DIM], logp[OCR_MAX_CLASSES];
+    size_t i;
+    (void)state;
+    assert_int_equal(ocr_glyph_model_load(&m), XQ_OK);
+    for (i = 0; i < sizeof shears / sizeof *shears; i++) {
+        int x, y, best = 0, k;
+        memset(buf, 255, sizeof buf);
+        for (y = 8; y < 56; y++) {
+            float xc = 32 + shears[i] * (32 - y);
+            for (x = 0; x < 64; x++)
+                if (fabsf(x - xc) <= 2.0f)
+                    buf[y * 64 + x] = 0;
+        }
+        assert_true(ocr_glyph_features(&im, 0, 0, 64, 64, feat));
+        ocr_glyph_classify(&m, feat, logp);
+        for (k = 0; k < m.nclass; k++)
+            if (logp[k] > logp[best])
+                best = k;
+        assert_string_equal(ocr_glyph_classes[best], "1");
+    }
+    ocr_glyph_model_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_classes_match_manifest),
         cmocka_unit_test(test_folding),
         cmocka_unit_test(test_classify_drawn),
+        cmocka_unit_test(test_classify_slanted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
