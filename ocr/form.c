@@ -386,6 +386,22 @@ static int dark_at(PIX *grey, double x, double y, int r)
     return mn;
 }
 
+/* 255 minus the lightest grey in a 3x3 window (0 outside the page). */
+static int dark_at_inv(PIX *grey, double x, double y)
+{
+    l_uint32 *data = pixGetData(grey);
+    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), hh = pixGetHeight(grey);
+    int cx = (int)floor(x + 0.5), cy = (int)floor(y + 0.5), i, j, mx = 0;
+    for (j = cy - 1; j <= cy + 1; j++)
+        for (i = cx - 1; i <= cx + 1; i++)
+            if (i >= 0 && j >= 0 && i < w && j < hh) {
+                int v = GET_DATA_BYTE(data + (size_t)j * wpl, i);
+                if (v > mx)
+                    mx = v;
+            }
+    return 255 - mx;
+}
+
 xq_status ocr_form_locate(PIX *grey, double h[9], bool *pfound)
 {
     int W = pixGetWidth(grey), H = pixGetHeight(grey), i, k, n;
@@ -474,9 +490,19 @@ xq_status ocr_form_locate(PIX *grey, double h[9], bool *pfound)
         for (t = 4; t < len - 4; t += 24) {
             double fx = horiz ? r->x + t : r->x + r->w / 2.0;
             double fy = horiz ? r->y + r->h / 2.0 : r->y + t, x, y;
+            double x2, y2, x3, y3;
+            int d, p2, p3;
             ocr_form_map(h, fx, fy, &x, &y);
+            /* darker than the paper beside it (8 form px off the line) */
+            ocr_form_map(h, horiz ? fx : fx - 8 - r->w, horiz ? fy - 8 - r->h : fy,
+                         &x2, &y2);
+            ocr_form_map(h, horiz ? fx : fx + 8 + r->w, horiz ? fy + 8 + r->h : fy,
+                         &x3, &y3);
+            d = dark_at(grey, x, y, 1);
+            p2 = 255 - dark_at_inv(grey, x2, y2);
+            p3 = 255 - dark_at_inv(grey, x3, y3);
             tot++;
-            hit += dark_at(grey, x, y, 2) < 150;
+            hit += (p2 > p3 ? p2 : p3) - d >= 30;
         }
     }
     *pfound = tot > 0 && hit >= 0.9 * tot;

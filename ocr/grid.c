@@ -796,16 +796,17 @@ static xq_status form_cells(xq_sheet *sh, const double fh[9])
 {
     int n = ocr_form_cells(NULL, NULL, 0), nl = ocr_form_lines(NULL, 0), i;
     ocr_rect *r = xq_malloc((size_t)n * sizeof *r);
+    ocr_rect *g = xq_malloc((size_t)n * 4 * sizeof *g);
     ocr_rect *lines = xq_malloc((size_t)nl * sizeof *lines);
     double x0, y0, x1, y1, sc;
     xq_status st = XQ_OK;
     sh->cells = xq_calloc((size_t)n, sizeof *sh->cells);
     sh->pixlines = pixCreate(sh->nw, sh->nh, 1);
-    if (!r || !lines || !sh->cells || !sh->pixlines) {
+    if (!r || !g || !lines || !sh->cells || !sh->pixlines) {
         st = XQ_ENOMEM;
         goto out;
     }
-    ocr_form_cells(r, NULL, n);
+    ocr_form_cells(r, g, n);
     ocr_form_lines(lines, nl);
     sh->nblocks = 0;
     for (i = 0; i < n; i++) {
@@ -844,7 +845,25 @@ static xq_status form_cells(xq_sheet *sh, const double fh[9])
         pixRenderLine(sh->pixlines, (int)x0, (int)y0, (int)x1, (int)y1, lw,
                       L_SET_PIXELS);
     }
+    /* the printed glyph guides (1-px grey boxes) are known exactly: paint
+     * them out of the page, so that only writing is left in the cells
+     * (faint ink in a blurred photo is no darker than a clean guide) */
+    for (i = 0; i < 4 * n; i++) {
+        const ocr_rect *k = &g[i];
+        double xa = k->x, ya = k->y, xb = k->x + k->w - 1, yb = k->y + k->h - 1;
+        double cx[4] = { xa, xb, xb, xa }, cy[4] = { ya, ya, yb, yb };
+        double px[4], py[4];
+        int e, lw = (int)ceil(sc) + 2;
+        for (e = 0; e < 4; e++)
+            ocr_form_map(fh, cx[e], cy[e], &px[e], &py[e]);
+        for (e = 0; e < 4; e++)
+            pixRenderLine(sh->pixg, (int)floor(px[e] + 0.5),
+                          (int)floor(py[e] + 0.5),
+                          (int)floor(px[(e + 1) % 4] + 0.5),
+                          (int)floor(py[(e + 1) % 4] + 0.5), lw, L_SET_PIXELS);
+    }
 out:
+    xq_free(g);
     xq_free(r);
     xq_free(lines);
     return st;
