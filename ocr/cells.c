@@ -265,6 +265,9 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
 {
     long hist[256] = {0}, total = 0, acc, dark = 0;
     int paper = 200, ink = 40, v;
+    /* ink is what is clearly darker than paper; on xqscan's form, with its
+     * guides painted out, any darker trace is writing */
+    int tail = sh->form ? 20 : 40;
     size_t i;
     l_uint32 *data = pixGetData(sh->pixg);
     int wpl = pixGetWpl(sh->pixg);
@@ -291,10 +294,10 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
                 break;
             }
         }
-        for (v = 0; v < paper - 40; v++)
+        for (v = 0; v < paper - tail; v++)
             dark += hist[v];
         if (dark > 200) {
-            for (acc = 0, v = 0; v < paper - 40; v++) {
+            for (acc = 0, v = 0; v < paper - tail; v++) {
                 acc += hist[v];
                 if (acc * 5 >= dark) {
                     ink = v;
@@ -304,8 +307,10 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
         }
     }
     /* pens are dark: a "darkest tail" lighter than this is printed grey
-     * (guides, shading) on a page with little or no writing */
-    if (ink > 118)
+     * (guides, shading) on a page with little or no writing; on xqscan's
+     * form the guides are painted out (grid.c), so what is left is writing,
+     * however faint a blurred photo made it */
+    if (ink > 118 && !sh->form)
         ink = 118;
     if (ink > paper - 50)
         ink = paper - 50;
