@@ -19,7 +19,7 @@
 
 #define JSONL XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
 
-static const sy_style CLEAN = { "clean", 0, 0, 0, 0, 0, 0, 0 };
+static const sy_style CLEAN = { "clean", 0, 0, 0, 0, 0, 0, 0, 0 };
 
 static int count_code(const xq_game *g, const char *code)
 {
@@ -200,7 +200,9 @@ static void test_blank_cells(void **state)
     free(g);
 }
 
-static void test_skipped_move(void **state)
+/* stream 0: the skipped ply's column moves up a row; 1: the whole record
+ * moves back one cell (the columns change sides after the skip). */
+static void skipped_case(int stream)
 {
     sy_game *g = malloc(sizeof *g);
     sy_sheet s;
@@ -208,8 +210,8 @@ static void test_skipped_move(void **state)
     sy_style st = CLEAN;
     int right, silent, p, nskip = 0;
     uint64_t seed = 5;
-    (void)state;
     st.p_skip = 0.01;
+    st.stream = stream;
     for (;; seed++) {   /* a seed whose sheet has one skipped move */
         game = decode(3, &st, seed, g, &s, NULL);
         nskip = 0;
@@ -230,7 +232,7 @@ static void test_skipped_move(void **state)
         if (s.event[p] == SY_EV_SKIP) {
             int q, found = 0;
             nskip++;
-            for (q = p; q < g->n && q <= p + 6; q += 2) {
+            for (q = p; q < g->n && q <= p + 6; q += stream ? 1 : 2) {
                 const xq_ply *y = &game->plies[q];
                 if (y->status == XQ_PLY_MISSING && !y->has_cell &&
                     find_code(game, "skipped_move", q + 1)) {
@@ -250,6 +252,12 @@ static void test_skipped_move(void **state)
     xq_game_destroy(&game);
     sy_sheet_free(&s);
     free(g);
+}
+
+static void test_skipped_move(void **state)
+{
+    (void)state;
+    skipped_case(0);
 }
 
 static void test_illegal_move(void **state)
@@ -347,6 +355,46 @@ static void test_noisy_sheets(void **state)
      * (kai and handwriting noise: see bench/bench_verify.c) */
     assert_true(right * 100 >= plies * 99);
     assert_int_equal(silent, 0);
+    free(g);
+}
+
+/* Candidates of plies under review are legal moves at that ply of the
+ * decoded record, written in Chinese (never an ICCS fallback). */
+static void test_candidates_legal(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    sy_style st = SY_HAND;
+    int line, ncand = 0;
+    (void)state;
+    st.p_blank = 0.05;
+    st.p_skip = 0.01;
+    st.p_smudge = 0.03;
+    for (line = 20; line < 23; line++) {
+        xq_game *game = decode(line, &st, 300 + (uint64_t)line, g, &s, NULL);
+        xq_board b;
+        char err[64];
+        size_t i;
+        int c;
+        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+        for (i = 0; i < game->nplies; i++) {
+            const xq_ply *q = &game->plies[i];
+            xq_move l[XQ_MAX_MOVES];
+            int n = xq_board_legal_moves(&b, l), j;
+            for (c = 0; c < q->ncand; c++) {
+                bool legal = false;
+                for (j = 0; j < n; j++)
+                    legal = legal || l[j] == q->cand[c].mv;
+                assert_true(legal);
+                assert_true((unsigned char)q->cand[c].chinese[0] >= 0x80);
+                ncand++;
+            }
+            assert_true(xq_board_make_move(&b, q->mv, NULL));
+        }
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    assert_true(ncand > 0);
     free(g);
 }
 
@@ -610,6 +658,7 @@ int main(void)
         cmocka_unit_test(test_illegal_move),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_noisy_sheets),
+        cmocka_unit_test(test_candidates_legal),
         cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_pair),
         cmocka_unit_test(test_typed),

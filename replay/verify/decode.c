@@ -48,6 +48,7 @@ typedef struct {
     double   score;
     int32_t  node;
     int8_t   off[VD_MAXSRC][2];
+    int8_t   sh[VD_MAXSRC];  /* cells the whole record moved back by */
     uint64_t key;
 } ventry;
 
@@ -60,6 +61,7 @@ typedef struct {
     int32_t slot[VD_MAXSRC];
     float   sc[VD_MAXSRC];
     int8_t  doff[VD_MAXSRC];
+    int8_t  dsh[VD_MAXSRC];
     float   em;             /* summed emission (0 blank, ~0 a good read) */
 } vchild;
 
@@ -128,6 +130,16 @@ static double lse(double a, double b)
         b = t;
     }
     return a + log1p(exp(b - a));
+}
+
+/* Emission of a move by a cell whose reading is rel (natural log, <= 0)
+ * below the cell's reference: either the cell was written as the move
+ * (rel), or it is no faithful record of it (illegible, a slip of the pen:
+ * the floor). (A tempered floor that favours near readings was tried and
+ * made blank-cell reconstruction worse on the synthetic sheets.) */
+static double emit(double rel)
+{
+    return lse(rel, -VD_FLOOR);
 }
 
 /* ---- cells ---------------------------------------------------------- */
@@ -260,13 +272,28 @@ typedef struct {
     bool extra;        /* VK_EXTRA possible: slot + 2 is a non-blank cell */
 } vsit;
 
+/* Cell of ply on sheet k for entry e (side moves): the nominal slot, moved
+ * back two cells per move skipped in its column and one per move skipped
+ * in the record's stream. */
+static int slot_of(const vdec *d, int k, const ventry *e, int ply, int side)
+{
+    return vd_nominal_slot(ply, d->black_first) - 2 * e->off[k][side] -
+           e->sh[k];
+}
+
+/* Last non-blank cell of the column holding slot. */
+static int last_of(const vdec *d, int k, int slot)
+{
+    return d->res->lastnb[k][slot & 1];
+}
+
 static vsit situation(const vdec *d, int k, const ventry *e, int ply, int side)
 {
     vsit s;
-    int slot = vd_nominal_slot(ply, d->black_first) - 2 * e->off[k][side];
+    int slot = slot_of(d, k, e, ply, side);
     s.slot = slot;
     s.extra = false;
-    if (slot < 0 || slot > d->res->lastnb[k][side]) {
+    if (slot < 0 || slot > last_of(d, k, slot)) {
         s.state = VK_NONE;
         return s;
     }
@@ -275,7 +302,7 @@ static vsit situation(const vdec *d, int k, const ventry *e, int ply, int side)
         return s;
     }
     s.state = VK_READ;
-    if (slot + 2 <= d->res->lastnb[k][side] &&
+    if (slot + 2 <= last_of(d, k, slot) &&
         !d->res->cells[k][slot + 2].blank)
         s.extra = true;
     return s;
@@ -287,10 +314,10 @@ static int cells_left(const vdec *d, int k, const ventry *e, int ply)
     int side0 = xq_board_side(&e->b), s, n = 0, slot, p;
     for (s = 0; s < 2; s++) {
         p = (s == side0) ? ply : ply + 1;
-        slot = vd_nominal_slot(p, d->black_first) - 2 * e->off[k][s];
-        if (slot < 0)
-            slot = s;
-        for (; slot <= d->res->lastnb[k][s]; slot += 2)
+        slot = slot_of(d, k, e, p, s);
+        while (slot < 0)
+            slot += 2;
+        for (; slot <= last_of(d, k, slot); slot += 2)
             if (!d->res->cells[k][slot].blank)
                 n++;
     }
@@ -430,9 +457,9 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
      * where the cell reads well the move is there. (A skip whose shifted
      * moves stay legal for a while is found where they stop fitting; the
      * plies before it are then put under review, see posterior().) */
-    bool skip_ok[VD_MAXSRC];
+    bool skip_ok[VD_MAXSRC], sskip_ok[VD_MAXSRC];
     for (k = 0; k < d->nsrc; k++) {
-        skip_ok[k] = false;
+        skip_ok[k] = sskip_ok[k] = false;
         if (sit[k].state == VK_READ) {
             double m = -1e30;
             vd_cell *c = &d->res->cells[k][sit[k].slot];
@@ -440,6 +467,9 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                 if (sc[k][i] > m)
                     m = sc[k][i];
             skip_ok[k] = d->scale * (m - c->ref) < -VD_SKIP_GATE;
+            /* the record moved back a cell: this cell holds the other
+             * side's move, which reads as none of this side's */
+            sskip_ok[k] = d->scale * (m - c->ref) < -VD_SSKIP_GATE;
         }
     }
     /* how well the best move reads, summed over the sheets that read */
@@ -450,8 +480,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
         bool any = false;
         for (k = 0; k < d->nsrc; k++)
             if (sit[k].state == VK_READ) {
-                t += lse(d->scale * (sc[k][i] - d->res->cells[k][sit[k].slot].ref),
-                         -VD_FLOOR);
+                t += emit(d->scale * (sc[k][i] - d->res->cells[k][sit[k].slot].ref));
                 any = true;
             }
         if (any && t > best_read)
@@ -460,40 +489,57 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
     for (i = 0; i < n; i++) {
         /* options per sheet: up to 3 (read / skip / extra) */
         int nopt[VD_MAXSRC], o[VD_MAXSRC];
-        double oe[VD_MAXSRC][3];
-        uint8_t okind[VD_MAXSRC][3];
-        int32_t oslot[VD_MAXSRC][3];
-        float osc[VD_MAXSRC][3];
-        int8_t odoff[VD_MAXSRC][3];
+        double oe[VD_MAXSRC][4];
+        uint8_t okind[VD_MAXSRC][4];
+        int32_t oslot[VD_MAXSRC][4];
+        float osc[VD_MAXSRC][4];
+        int8_t odoff[VD_MAXSRC][4], odsh[VD_MAXSRC][4];
         for (k = 0; k < d->nsrc; k++) {
             nopt[k] = 0;
             o[k] = 0;
             if (sit[k].state == VK_READ) {
                 vd_cell *c = &d->res->cells[k][sit[k].slot];
                 double rel = d->scale * (sc[k][i] - c->ref);
-                oe[k][0] = lse(rel, -VD_FLOOR);
+                oe[k][0] = emit(rel);
                 okind[k][0] = VK_READ;
                 oslot[k][0] = sit[k].slot;
                 osc[k][0] = raw[k][i];
                 odoff[k][0] = 0;
+                odsh[k][0] = 0;
                 nopt[k] = 1;
                 if (skip_ok[k]) {
+                    /* skipped: this column moves up a row ... */
                     oe[k][1] = -VD_SKIP;
                     okind[k][1] = VK_SKIP;
                     oslot[k][1] = -1;
                     osc[k][1] = 0;
                     odoff[k][1] = 1;
+                    odsh[k][1] = 0;
                     nopt[k] = 2;
+                }
+                if (sskip_ok[k]) {
+                    /* ... or the whole record moves back a cell (the next
+                     * move is written in this ply's cell, the columns
+                     * change sides) */
+                    int x = nopt[k];
+                    oe[k][x] = -VD_SKIP;
+                    okind[k][x] = VK_SKIP;
+                    oslot[k][x] = -1;
+                    osc[k][x] = 0;
+                    odoff[k][x] = 0;
+                    odsh[k][x] = 1;
+                    nopt[k] = x + 1;
                 }
                 if (extra_ok[k]) {
                     int x = nopt[k];
                     vd_cell *c2 = &d->res->cells[k][sit[k].slot + 2];
                     double rel2 = d->scale * (scx[k][i] - c2->ref);
-                    oe[k][x] = -VD_EXTRA + lse(rel2, -VD_FLOOR);
+                    oe[k][x] = -VD_EXTRA + emit(rel2);
                     okind[k][x] = VK_EXTRA;
                     oslot[k][x] = sit[k].slot + 2;
                     osc[k][x] = rawx[k][i];
                     odoff[k][x] = -1;
+                    odsh[k][x] = 0;
                     nopt[k] = x + 1;
                 }
             } else {
@@ -502,6 +548,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                 oslot[k][0] = sit[k].state == VK_BLANK ? sit[k].slot : -1;
                 osc[k][0] = 0;
                 odoff[k][0] = 0;
+                odsh[k][0] = 0;
                 nopt[k] = 1;
             }
         }
@@ -518,9 +565,16 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
              * reads well: keep only a few such long shots per prefix */
             if (pure_floor && best_read > -3.0 && ++nfloor > VD_FLOOR_KEEP)
                 s = -1e300;
+            bool shift = false;
+            for (k = 0; k < d->nsrc; k++)
+                if (okind[k][o[k]] == VK_SKIP || okind[k][o[k]] == VK_EXTRA)
+                    shift = true;
             if (s > *pbest)
                 *pbest = s;
-            if (s > -1e299 && s >= *pbest - VD_BEAM_DROP) {
+            /* a realignment pays its penalty now and is repaid only by
+             * the cells after it: it is kept further below the best */
+            if (s > -1e299 &&
+                s >= *pbest - (shift ? VD_SHIFT_DROP : VD_BEAM_DROP)) {
                 memset(&c, 0, sizeof c);
                 c.score = s;
                 c.entry = ei;
@@ -534,6 +588,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                     c.slot[k] = oslot[k][o[k]];
                     c.sc[k] = osc[k][o[k]];
                     c.doff[k] = odoff[k][o[k]];
+                    c.dsh[k] = odsh[k][o[k]];
                 }
                 XQ_TRY(add_child(d, &c));
             }
@@ -569,10 +624,13 @@ static uint64_t entry_key(const ventry *e, int nsrc)
 {
     uint64_t h = xq_board_hash(&e->b);
     int k, s;
-    for (k = 0; k < nsrc; k++)
+    for (k = 0; k < nsrc; k++) {
         for (s = 0; s < 2; s++)
             h ^= (uint64_t)(uint8_t)(e->off[k][s] + 64) *
                  (0x9E3779B97F4A7C15ull + (uint64_t)(k * 2 + s) * 0x100000001B3ull);
+        h ^= (uint64_t)(uint8_t)(e->sh[k] + 64) *
+             (0xC2B2AE3D27D4EB4Full + (uint64_t)k * 0x165667B19E3779F9ull);
+    }
     return h;
 }
 
@@ -832,7 +890,8 @@ static xq_status run(vdec *d, const xq_board *start)
             if (d->res->lastnb[k][s] + 1 > maxply)
                 maxply = d->res->lastnb[k][s] + 1;
     maxply += 24;
-    capent = (size_t)beam * 8;        /* wider while cells are blank */
+    capent = (size_t)beam * 32;       /* wider while cells are blank or
+                                         close alternatives abound */
     tabsz = 1;
     while (tabsz < capent * 2)
         tabsz <<= 1;
@@ -868,9 +927,10 @@ static xq_status run(vdec *d, const xq_board *start)
             for (k = 0; k < d->nsrc && complete; k++)
                 for (s = 0; s < 2 && complete; s++) {
                     int p = s == side ? ply : ply + 1;
-                    int slot = vd_nominal_slot(p, d->black_first) -
-                               2 * e->off[k][s];
-                    if (slot <= d->res->lastnb[k][s])
+                    int slot = slot_of(d, k, e, p, s);
+                    while (slot < 0)
+                        slot += 2;
+                    if (slot <= last_of(d, k, slot))
                         complete = false;
                 }
             if (complete) {
@@ -930,8 +990,10 @@ static xq_status run(vdec *d, const xq_board *start)
                 if (c->kind[k] == VK_SKIP || c->kind[k] == VK_EXTRA)
                     shift = true;
             lead = lead && shift;
-            if (c->score < bestc - VD_BEAM_DROP)
+            if (c->score < bestc - VD_SHIFT_DROP)
                 break;
+            if (!shift && c->score < bestc - VD_BEAM_DROP)
+                continue;
             if (lead != (pass == 0))
                 continue;
             if (nnxt >= capent || nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
@@ -948,8 +1010,11 @@ static xq_status run(vdec *d, const xq_board *start)
             if (!xq_board_make_move(&ne->b, c->mv, NULL))
                 continue;
             memcpy(ne->off, cur[c->entry].off, sizeof ne->off);
-            for (k = 0; k < d->nsrc; k++)
+            memcpy(ne->sh, cur[c->entry].sh, sizeof ne->sh);
+            for (k = 0; k < d->nsrc; k++) {
                 ne->off[k][xq_board_side(&cur[c->entry].b)] += c->doff[k];
+                ne->sh[k] += c->dsh[k];
+            }
             ne->key = entry_key(ne, d->nsrc);
             st = new_node(d, c, cur[c->entry].node, ply, &nidx);
             if (st != XQ_OK)

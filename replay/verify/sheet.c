@@ -77,7 +77,9 @@ static void add_cand(xq_ply *q, xq_board *b, xq_move mv, double p)
     xq_candidate *c;
     char wxf[16];
     int i;
-    if (q->ncand >= XQ_MAX_CANDIDATES || mv == XQ_MOVE_NONE)
+    /* an alternative of another history that is no legal move here is no
+     * candidate an arbiter can use at this ply (and has no Chinese text) */
+    if (q->ncand >= XQ_MAX_CANDIDATES || mv == XQ_MOVE_NONE || !is_legal(b, mv))
         return;
     for (i = 0; i < q->ncand; i++)
         if (q->cand[i].mv == mv)
@@ -85,14 +87,7 @@ static void add_cand(xq_ply *q, xq_board *b, xq_move mv, double p)
     c = &q->cand[q->ncand++];
     c->mv = mv;
     c->score = p < 0 ? 0 : p > 1 ? 1 : p;
-    if (is_legal(b, mv)) {
-        vs_write_all(b, mv, c->chinese, wxf, c->iccs);
-    } else {
-        char ic[5];
-        xq_move_to_iccs(mv, ic);
-        snprintf(c->iccs, sizeof c->iccs, "%s", ic);
-        snprintf(c->chinese, sizeof c->chinese, "%s", ic);
-    }
+    vs_write_all(b, mv, c->chinese, wxf, c->iccs);
 }
 
 /* Candidates of a ply under review: the posterior alternatives, then the
@@ -136,7 +131,7 @@ static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
             if (bi < 0)
                 break;
             /* cell evidence only: a small share of what is left */
-            add_cand(q, b, l[bi], (1.0 - q->cand[0].score) *
+            add_cand(q, b, l[bi], (1.0 - (q->ncand ? q->cand[0].score : 0.0)) *
                      exp(scale * (s[bi] - v->cell->ref)) * 0.5);
             s[bi] = -1e30;
         }

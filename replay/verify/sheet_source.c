@@ -10,9 +10,15 @@ static int sh_blank(void *ud, size_t i)
     return xq_sheet_cell_blank(c->sheet, i) ? 1 : 0;
 }
 
+/* The cell's best reading: the glyph models' own best move-shaped reading
+ * (a reference every legal move is measured against: a move that reads
+ * worse than it is not what the cell shows), else Tesseract's raw text. */
 static const char *sh_text(void *ud, size_t i)
 {
     xq_sheet_cells *c = ud;
+    const char *r = xq_sheet_cell_read(c->ocr, c->sheet, i);
+    if (r && r[0])
+        return r;
     return xq_sheet_cell_text(c->ocr, c->sheet, i);
 }
 

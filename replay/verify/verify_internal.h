@@ -36,10 +36,12 @@ enum {
 #define VD_SKIP       9.0   /* penalty of a move skipped without a cell */
 #define VD_EXTRA      9.0   /* penalty of a junk / repeated cell */
 #define VD_SKIP_GATE  -1e9  /* skips only where the best move reads this badly */
+#define VD_SSKIP_GATE -1e9  /* ... for a skip that moves the whole record */
 #define VD_SHIFT_WINDOW 6   /* plies before a skip / junk cell put under review */
 #define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
+#define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
 #define VD_LOST_READ  3.0   /* cut children reading this well count as lost mass */
 #define VD_LOST_RANGE 5.0   /* ... when within this of the best prefix */
 #define VD_LEAD       1.0   /* prefixes this close to the best keep all children */  /* children this far below the best are dropped */

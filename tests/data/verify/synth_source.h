@@ -41,11 +41,14 @@ typedef struct {
     double p_illeg;   /* per cell an illegal move written instead */
     double p_skip;    /* per ply skipped without a cell */
     double p_smudge;  /* per cell illegible (most glyphs replaced) */
+    int    stream;    /* 1: a skipped ply moves the whole record back one
+                         cell (the next move is written in its cell, the
+                         columns change sides); 0: only its column moves */
 } sy_style;
 
-static const sy_style SY_PRINTED = { "printed", 0.004, 0.002, 0.002, 0, 0, 0, 0 };
-static const sy_style SY_KAI     = { "kai", 0.02, 0.008, 0.005, 0, 0, 0, 0 };
-static const sy_style SY_HAND    = { "handwriting", 0.06, 0.02, 0.01, 0, 0, 0, 0 };
+static const sy_style SY_PRINTED = { "printed", 0.004, 0.002, 0.002, 0, 0, 0, 0, 0 };
+static const sy_style SY_KAI     = { "kai", 0.02, 0.008, 0.005, 0, 0, 0, 0, 0 };
+static const sy_style SY_HAND    = { "handwriting", 0.06, 0.02, 0.01, 0, 0, 0, 0, 0 };
 
 /* ---- a tiny deterministic RNG ---- */
 static uint64_t sy_next(uint64_t *s)
@@ -329,7 +332,7 @@ static int sy_sheet_make(sy_sheet *s, const xq_board *start, const xq_move *mv,
 {
     xq_board b = *start;
     uint64_t rng = seed;
-    int p, col, rows[2] = { 0, 0 };
+    int p, col, rows[2] = { 0, 0 }, shift = 0;
     int bf = xq_board_side(start) == XQ_BLACK;
     char *wr[2][SY_MAXPLY];
     int trad = (int)(sy_next(&rng) % 3) - 1;   /* -1 mixed, 0 simp, 1 trad */
@@ -356,6 +359,7 @@ static int sy_sheet_make(sy_sheet *s, const xq_board *start, const xq_move *mv,
             s->event[p] = SY_EV_SKIP;
             s->cell_of[p] = -1;
             s->unrecorded[side]++;
+            shift++;
         } else {
             u = sy_unif(&rng);
             if (u < st->p_blank) {
@@ -371,8 +375,16 @@ static int sy_sheet_make(sy_sheet *s, const xq_board *start, const xq_move *mv,
             } else if (u < st->p_blank + st->p_illeg + st->p_smudge) {
                 s->event[p] = SY_EV_SMUDGE;
             }
-            s->cell_of[p] = 2 * rows[side] + side;
-            wr[side][rows[side]++] = strdup(w);
+            if (st->stream) {
+                int idx = p + bf - shift, c = idx % 2;
+                s->cell_of[p] = idx;
+                wr[c][idx / 2] = strdup(w);
+                if (idx / 2 + 1 > rows[c])
+                    rows[c] = idx / 2 + 1;
+            } else {
+                s->cell_of[p] = 2 * rows[side] + side;
+                wr[side][rows[side]++] = strdup(w);
+            }
         }
         if (!xq_board_make_move(&b, mv[p], NULL))
             return -1;
