@@ -83,7 +83,7 @@ int xq_batch_parse_args(int argc, char **argv, xq_batch_opts *opts,
         *pnpaths = 0;
     if (!opts || !ppaths || !pnpaths || argc < 1)
         return XQ_EXIT_USAGE;
-    optind = 1;
+    optind = 0; /* 0, not 1: glibc then also resets its state inside an argument */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:j:qh", longopts, NULL)) != -1) {
         switch (c) {

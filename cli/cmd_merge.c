@@ -114,7 +114,7 @@ int cli_merge(int argc, char **argv)
     bool quiet = false;
     struct stat osb;
 
-    optind = 1;
+    optind = 0; /* 0, not 1: glibc then also resets its state inside an argument */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
         switch (c) {

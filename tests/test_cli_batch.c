@@ -233,7 +233,9 @@ static xq_status tp_run(void *state, xq_batch_job *job, char *err, size_t errlen
         raise(SIGSEGV);
     if (memmem(bytes, n, "HANG", 4))
         sleep(100);
-    if (memmem(bytes, n, "SLOW", 4))
+    if (memmem(bytes, n, "SLOWER", 6))
+        usleep(100000);
+    else if (memmem(bytes, n, "SLOW", 4))
         usleep(25000);
     if (memmem(bytes, n, "REFUSE", 6)) {
         free(bytes);
@@ -955,11 +957,12 @@ static void test_kill_resume(void **state)
     snprintf(in, sizeof in, "%s/in", tmpdir);
     snprintf(ref, sizeof ref, "%s/ref", tmpdir);
     snprintf(out, sizeof out, "%s/out", tmpdir);
-    make_inputs(in, 80, "SLOW");
+    /* 100 ms a sheet: a loaded machine still sees the batch midway */
+    make_inputs(in, 80, "SLOWER");
     snprintf(p, sizeof p, "%s/round1/bad.png", in);
     write_bytes(p, "\x89PNG\r\n\x1a\n", 8);
     snprintf(p, sizeof p, "%s/round2/three.png", in);
-    make_png(p, 10, 10, "SLOW PAGES=3");
+    make_png(p, 10, 10, "SLOWER PAGES=3");
     paths[0] = in;
     opts_for(&o, ref, 2);
     assert_int_equal(run_batch(&o, paths, 1, &TPROC, &stats), XQ_EXIT_INPUT);
