@@ -370,7 +370,7 @@ static void test_candidates_legal(void **state)
     st.p_blank = 0.05;
     st.p_skip = 0.01;
     st.p_smudge = 0.03;
-    for (line = 20; line < 23; line++) {
+    for (line = 20; line < 21; line++) { /* one noisy game: decoding it takes seconds */
         xq_game *game = decode(line, &st, 300 + (uint64_t)line, g, &s, NULL);
         xq_board b;
         char err[64];
@@ -666,5 +666,7 @@ int main(void)
         cmocka_unit_test(test_natural_move_limit),
         cmocka_unit_test(test_oom),
     };
+    if (getenv("XQ_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
