@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../jsonl_field.h"
 #include "utf8.h"
 #include "xqscan/xq_board.h"
 #include "xqscan/xq_notation.h"
@@ -470,23 +471,6 @@ typedef struct {
     char    result[16];
 } sy_game;
 
-static int sy_json_str(const char *line, const char *key, char *out, size_t len)
-{
-    char pat[64];
-    const char *p, *e;
-    snprintf(pat, sizeof pat, "\"%s\": \"", key);
-    p = strstr(line, pat);
-    if (!p)
-        return 0;
-    p += strlen(pat);
-    e = strchr(p, '"');
-    if (!e || (size_t)(e - p) >= len)
-        return 0;
-    memcpy(out, p, (size_t)(e - p));
-    out[e - p] = '\0';
-    return 1;
-}
-
 /* Read game number idx.. from the jsonl: fills g; 0 on success. */
 static int sy_read_game(FILE *f, sy_game *g)
 {
@@ -496,10 +480,10 @@ static int sy_read_game(FILE *f, sy_game *g)
     xq_board b;
     char err[64];
     while (fgets(line, sizeof line, f)) {
-        if (!sy_json_str(line, "start_fen", g->fen, sizeof g->fen) ||
-            !sy_json_str(line, "iccs", iccs, sizeof iccs))
+        if (!json_str(line, "start_fen", g->fen, sizeof g->fen) ||
+            !json_str(line, "iccs", iccs, sizeof iccs))
             continue;
-        if (!sy_json_str(line, "result", g->result, sizeof g->result))
+        if (!json_str(line, "result", g->result, sizeof g->result))
             g->result[0] = '\0';
         if (xq_board_from_fen(&b, g->fen, err, sizeof err) != XQ_OK)
             continue;
