@@ -68,6 +68,7 @@ typedef struct {
 static tally T[32];
 static int nt;
 static int threshold = 16;
+static int verbose;   /* env XQ_E2E_VERBOSE: list every flagged or wrong legible ply */
 
 static tally *tal(const char *key)
 {
@@ -188,6 +189,13 @@ static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
                    flag_names[y->flag], y->iccs, q->iccs, status_name(q->status),
                    q->read ? q->read : "", q->confidence);
         }
+        if (verbose && q && (q->review || !right) &&
+            (y->flag == F_OK || y->flag == F_STRUCK))
+            printf("ply %s p%d %d (%s): truth %s, decoded %s (%s%s, read \"%s\", "
+                   "conf %.4f)\n", tp->img, tp->page, i + 1, flag_names[y->flag],
+                   y->iccs, q->iccs, status_name(q->status),
+                   q->review ? " review" : "", q->read ? q->read : "",
+                   q->confidence);
         if (i <= last && (y->flag == F_BLANK || y->flag == F_ILL || y->flag == F_SKIP))
             truth_unrec++;
         switch (y->flag) {
@@ -312,6 +320,7 @@ int main(int argc, char **argv)
     }
     if (argc > 2)
         threshold = atoi(argv[2]);
+    verbose = getenv("XQ_E2E_VERBOSE") != NULL;
     pg = read_truth(argv[1], &n);
     if (!pg) {
         fprintf(stderr, "cannot read %s\n", argv[1]);
@@ -336,6 +345,8 @@ int main(int argc, char **argv)
         }
         if (tp->page != 0)
             continue;   /* the bench renders one page per image */
+        if (getenv("XQ_E2E_ONLY") && !strstr(tp->img, getenv("XQ_E2E_ONLY")))
+            continue;   /* env XQ_E2E_ONLY: only images whose path has this */
         t0 = cpu();
         if (xq_ocr_read_file(ocr, tp->img, &sheets, &ns, err, sizeof err) != XQ_OK ||
             ns < 1) {

@@ -1022,7 +1022,7 @@ xq_status ocr_cell_read(xq_ocr *ocr, ocr_cell *c)
     }
     for (lv = 0; lv < 3 * OCR_MAX_LATS; lv++) {
         lat_view V = lat_get(ocr, L, lv / 3);
-        double best[5][OCR_MAX_SEG + 1];
+        double best[5][OCR_MAX_SEG + 1] = { { 0 } };
         int from[5][OCR_MAX_SEG + 1], pick[5][OCR_MAX_SEG + 1];
         sh = lv % 3;
         if (V.nseg == 0)
