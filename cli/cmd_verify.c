@@ -104,18 +104,6 @@ static const char *norm_result(const char *s)
     return NULL;
 }
 
-static bool needs_arbiter(const xq_game *g)
-{
-    size_t i;
-    for (i = 0; i < g->nfindings; i++)
-        if (g->findings[i].severity != XQ_SEV_INFO)
-            return true;
-    for (i = 0; i < g->nplies; i++)
-        if (g->plies[i].review)
-            return true;
-    return false;
-}
-
 static bool corrections_match(const verify_state *vs, const xq_batch_info *info)
 {
     const xq_corrections *c = vs->corr;
@@ -187,7 +175,7 @@ static xq_status one_game(verify_state *vs, xq_batch_job *job,
     }
     if (st)
         goto out;
-    if (needs_arbiter(g))
+    if (xq_game_needs_arbiter(g))
         *pflag = true;
     memset(&ho, 0, sizeof ho);
     st = xq_batch_index_href(info->in->name, &href);

@@ -187,18 +187,6 @@ static xq_status set_header(xq_game *g, xq_sheet *const *sheets, size_t n)
     return XQ_OK;
 }
 
-static bool needs_arbiter(const xq_game *g)
-{
-    size_t i;
-    for (i = 0; i < g->nfindings; i++)
-        if (g->findings[i].severity != XQ_SEV_INFO)
-            return true;
-    for (i = 0; i < g->nplies; i++)
-        if (g->plies[i].review)
-            return true;
-    return false;
-}
-
 static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
                            const xq_scan_input *in, xq_scan_emit_fn emit, void *ud,
                            int *pflags)
@@ -246,7 +234,7 @@ static xq_status one_sheet(xq_scanner *sc, xq_sheet *sheet, int page,
                                  "no move could be read on page %d", page);
     if (st)
         goto out;
-    if (needs_arbiter(g))
+    if (xq_game_needs_arbiter(g))
         *pflags |= XQ_SCAN_NEEDS_ARBITER;
 
     memset(&ho, 0, sizeof ho);
@@ -610,7 +598,7 @@ xq_status xq_scan_pair(xq_scanner *sc, const char *const path[2],
             p->cand[0].score = p->confidence;
         }
     }
-    if (needs_arbiter(pair) && pflags)
+    if (xq_game_needs_arbiter(pair) && pflags)
         *pflags |= XQ_SCAN_NEEDS_ARBITER;
 
     memset(&ho, 0, sizeof ho);

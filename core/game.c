@@ -94,6 +94,20 @@ xq_status xq_game_add_ply(xq_game *game, xq_ply **pply)
     return XQ_OK;
 }
 
+bool xq_game_needs_arbiter(const xq_game *game)
+{
+    size_t i;
+    if (!game)
+        return false;
+    for (i = 0; i < game->nfindings; i++)
+        if (game->findings[i].severity != XQ_SEV_INFO)
+            return true;
+    for (i = 0; i < game->nplies; i++)
+        if (game->plies[i].review)
+            return true;
+    return false;
+}
+
 xq_status xq_game_add_finding(xq_game *game, int ply, xq_severity sev,
                               const char *code, const char *rule,
                               const char *fmt, ...)

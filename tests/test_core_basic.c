@@ -131,15 +131,25 @@ static void test_game(void **state)
     assert_int_equal(xq_game_create(&g), XQ_OK);
     assert_int_equal(g->owner, -1);
     assert_int_equal(g->unrecorded.threshold, 16);
+    assert_false(xq_game_needs_arbiter(NULL));
+    assert_false(xq_game_needs_arbiter(g));
     assert_int_equal(xq_game_add_ply(g, &p), XQ_OK);
     assert_int_equal(p->ply, 1);
+    assert_false(xq_game_needs_arbiter(g));
+    p->review = true;
+    assert_true(xq_game_needs_arbiter(g));
+    p->review = false;
+    assert_int_equal(xq_game_add_finding(g, 0, XQ_SEV_INFO, "end", "", "info"),
+                     XQ_OK);
+    assert_false(xq_game_needs_arbiter(g));
     assert_int_equal(p->side, XQ_RED);
     assert_int_equal(xq_game_add_ply(g, &p), XQ_OK);
     assert_int_equal(p->side, XQ_BLACK);
     assert_string_equal(p->read, "");
     assert_int_equal(xq_game_add_finding(g, 2, XQ_SEV_ERROR, "illegal_move",
                                          "WXF 4.5", "ply %d", 2), XQ_OK);
-    assert_string_equal(g->findings[0].message, "ply 2");
+    assert_string_equal(g->findings[1].message, "ply 2");
+    assert_true(xq_game_needs_arbiter(g));
     assert_int_equal(xq_game_set_str(&g->header.red, "<script>"), XQ_OK);
     assert_string_equal(g->header.red, "<script>");
     assert_string_equal(xq_ply_status_name(XQ_PLY_MISSING), "missing");

@@ -133,6 +133,11 @@ xq_status xq_game_add_finding(xq_game *game, int ply, xq_severity sev,
                               const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* True when an arbiter must look at the game: a warning or error finding,
+ * or a ply under review (the CLI's exit status 1 and the summary's
+ * needs_arbiter). NULL: false. */
+bool xq_game_needs_arbiter(const xq_game *game);
+
 /* Replace an owned string field (copies s; NULL allowed). */
 xq_status xq_game_set_str(char **field, const char *s);
 
