@@ -398,12 +398,87 @@ static xq_status block_label_row(xq_ocr *ocr, xq_sheet *sh, size_t b,
     return XQ_OK;
 }
 
+/* Ink box of a cleaned cell image; false when it has no ink. */
+static bool ink_box(const ocr_img *im, int *px0, int *py0, int *px1,
+                    int *py1, int *pn)
+{
+    int x, y, n = 0;
+    *px0 = im->w, *py0 = im->h, *px1 = -1, *py1 = -1;
+    for (y = 0; y < im->h; y++)
+        for (x = 0; x < im->w; x++)
+            if (im->px[y * im->w + x] < INK_T) {
+                n++;
+                if (x < *px0) *px0 = x;
+                if (x > *px1) *px1 = x;
+                if (y < *py0) *py0 = y;
+                if (y > *py1) *py1 = y;
+            }
+    *pn = n;
+    return n > 0;
+}
+
+/* Ink pixels of a (box origin ax, ay, size aw x ah) that are ink in b
+ * too, a's box placed at b's origin (bx, by) shifted by dx, dy. */
+static int ink_overlap(const ocr_img *a, int ax, int ay, int aw, int ah,
+                       const ocr_img *b, int bx, int by, int dx, int dy)
+{
+    int x, y, hit = 0;
+    for (y = 0; y < ah; y++)
+        for (x = 0; x < aw; x++) {
+            int u = bx + x + dx, v = by + y + dy;
+            if (a->px[(ay + y) * a->w + ax + x] < INK_T && u >= 0 && v >= 0
+                && u < b->w && v < b->h && b->px[v * b->w + u] < INK_T)
+                hit++;
+        }
+    return hit;
+}
+
+/* Do two cells hold the same ink, as a printed label repeated over every
+ * block does (and two different handwritten or printed moves do not)?
+ * Boxes of the same size, and each one's ink within a pixel of the
+ * other's at the best small shift. */
+static bool ink_same(const ocr_cell *a, const ocr_cell *b)
+{
+    int ax0, ay0, ax1, ay1, na, bx0, by0, bx1, by1, nb, aw, ah, bw, bh;
+    int dx, dy;
+    double best = 0;
+    if (a->blank || b->blank || !a->ink.px || !b->ink.px)
+        return false;
+    if (!ink_box(&a->ink, &ax0, &ay0, &ax1, &ay1, &na)
+        || !ink_box(&b->ink, &bx0, &by0, &bx1, &by1, &nb))
+        return false;
+    aw = ax1 - ax0 + 1, ah = ay1 - ay0 + 1;
+    bw = bx1 - bx0 + 1, bh = by1 - by0 + 1;
+    if (abs(aw - bw) > 0.15 * (aw > bw ? aw : bw) + 2
+        || abs(ah - bh) > 0.15 * (ah > bh ? ah : bh) + 2
+        || na > 2 * nb || nb > 2 * na)
+        return false;
+    /* Jaccard index of the two ink masks at the best small shift */
+    for (dy = -2; dy <= 2; dy++)
+        for (dx = -2; dx <= 2; dx++) {
+            int both = ink_overlap(&a->ink, ax0, ay0, aw, ah, &b->ink, bx0,
+                                   by0, dx + (bw - aw) / 2, dy + (bh - ah) / 2);
+            double j = (double)both / (na + nb - both);
+            if (j > best)
+                best = j;
+        }
+    return best >= 0.8;
+}
+
 xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh)
 {
     size_t b, k, nb = sh->nblocks < 16 ? sh->nblocks : 16;
     bool any = false;
-    /* forms print the same labels over every block: one block that shows
-     * them is enough to drop the first row of all */
+    /* forms print the same labels over every block: the first rows of two
+     * blocks holding the same ink in both columns, or one block that shows
+     * them (shorter row, or words read), is enough to drop the first row
+     * of all */
+    for (b = 1; b < nb && !any; b++) {
+        size_t f0 = sh->blk_first[0], fb = sh->blk_first[b];
+        any = fb + 1 < sh->ncells && f0 + 1 < fb
+              && ink_same(&sh->cells[f0], &sh->cells[fb])
+              && ink_same(&sh->cells[f0 + 1], &sh->cells[fb + 1]);
+    }
     for (b = 0; b < nb && !any; b++)
         XQ_TRY(block_label_row(ocr, sh, b, &any));
     if (!any)

@@ -1080,6 +1080,27 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
             qsort(hts, (size_t)nh, sizeof *hts, cmp_double);
             med = nh ? hts[nh / 2] : 0;
             xq_free(hts);
+            /* a stroke of writing across a row (a move struck through) is
+             * no rule: a line that cuts one row of the usual height into
+             * two clearly shorter ones is dropped (the pitch of a ruled
+             * table is regular) */
+            {
+                int m = 1;
+                for (k = 1; k < rc->nrows; k++) {
+                    if (k + 1 < rc->nrows && med > 0) {
+                        double yp = gl_at(&H.v[rc->rows[m - 1]], rc->xmid);
+                        double yk = gl_at(&H.v[rc->rows[k]], rc->xmid);
+                        double yn = gl_at(&H.v[rc->rows[k + 1]], rc->xmid);
+                        double h1 = yk - yp, h2 = yn - yk;
+                        if (h1 < 0.8 * med && h2 < 0.8 * med
+                            && h1 > 0.15 * med && h2 > 0.15 * med
+                            && h1 + h2 > 0.8 * med && h1 + h2 < 1.25 * med)
+                            continue;
+                    }
+                    rc->rows[m++] = rc->rows[k];
+                }
+                rc->nrows = m;
+            }
             if (b < 16)
                 sh->blk_first[b] = ci;
             {

@@ -116,20 +116,39 @@ static void scribble(PIX *p, int x, int y, int w, int h)
 static const double keystone[8] = { 330, 420, 2150, 270, 2290, 3240, 170, 3100 };
 
 /* A federation-like table, 2 blocks of (number, Red, Black) x 30 rows,
- * thick outer rules and hairlines inside, a title above. */
+ * thick outer rules and hairlines inside, a title above. The column-label
+ * row is LROW high (shorter than a move row) and blank, unless the page is
+ * drawn with `labels': then it is as high as a move row and every block
+ * prints the same two labels in it. `struck': some moves struck through
+ * by a long stroke across both of the row's cells. */
 enum { NB = 2, NR = 30, TX = 200, TY = 500, NUMW = 90, MW = 420, GAP = 100,
        RH = 80, LROW = 60 };
 
-static PIX *ruled_page(void)
+static int g_lrow = LROW;
+
+/* A printed label: a small glyph-like box, different for Red and Black. */
+static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
+{
+    int cx = x + w / 2, cy = y + h / 2, k;
+    pixRenderLine(p, cx - 20, cy - 22, cx + 20, cy - 22, 5, L_SET_PIXELS);
+    pixRenderLine(p, cx - 20, cy + 22, cx + 20, cy + 22, 5, L_SET_PIXELS);
+    pixRenderLine(p, cx - 20, cy - 22, cx - 20, cy + 22, 5, L_SET_PIXELS);
+    for (k = 0; k <= side; k++)
+        pixRenderLine(p, cx - 12 + 12 * k, cy - 16, cx + 14, cy + 16 - 8 * k,
+                      5, L_SET_PIXELS);
+}
+
+static PIX *ruled_page_ex(bool labels, bool struck)
 {
     PIX *p = pixCreate(2480, 3508, 1), *g;
     int b, r, c;
     assert_non_null(p);
+    g_lrow = labels ? RH : LROW;
     for (b = 0; b < NB; b++) {
         int x0 = TX + b * (NUMW + 2 * MW + GAP), x1 = x0 + NUMW + 2 * MW;
-        int ybot = TY + LROW + NR * RH;
+        int ybot = TY + g_lrow + NR * RH;
         for (r = 0; r <= NR + 1; r++) {
-            int y = r == 0 ? TY : TY + LROW + (r - 1) * RH;
+            int y = r == 0 ? TY : TY + g_lrow + (r - 1) * RH;
             int lw = (r <= 1 || r == NR + 1) ? 4 : 1;
             pixRenderLine(p, x0, y, x1, y, lw, L_SET_PIXELS);
         }
@@ -138,19 +157,32 @@ static PIX *ruled_page(void)
             pixRenderLine(p, x, TY, x, ybot, c == 0 || c == 3 ? 4 : 1,
                           L_SET_PIXELS);
         }
-        for (r = 0; r < NR; r++)
+        if (labels)
+            for (c = 0; c < 2; c++)
+                label_glyph(p, x0 + NUMW + c * MW, TY, MW, RH, c);
+        for (r = 0; r < NR; r++) {
+            int y = TY + g_lrow + r * RH;
             for (c = 0; c < 2; c++) {
                 int cell = (b * NR + r) * 2 + c;
                 if (cell % 7 == 3 || cell > 110)
                     continue;                     /* blank */
-                scribble(p, x0 + NUMW + c * MW, TY + LROW + r * RH, MW, RH);
+                scribble(p, x0 + NUMW + c * MW, y, MW, RH);
             }
+            if (struck && r % 9 == 4)
+                pixRenderLine(p, x0 + NUMW + 12, y + RH / 2 + 3,
+                              x1 - 12, y + RH / 2 - 3, 4, L_SET_PIXELS);
+        }
     }
     pixRenderLine(p, 700, 250, 1700, 250, 30, L_SET_PIXELS);   /* title */
     g = pixConvertTo8(p, 0);
     pixDestroy(&p);
     assert_non_null(g);
     return g;
+}
+
+static PIX *ruled_page(void)
+{
+    return ruled_page_ex(false, false);
 }
 
 static void cell_rect(int cell, double *x0, double *y0, double *x1,
@@ -160,7 +192,7 @@ static void cell_rect(int cell, double *x0, double *y0, double *x1,
     int bx = TX + b * (NUMW + 2 * MW + GAP);
     *x0 = bx + NUMW + c * MW;
     *x1 = *x0 + MW;
-    *y0 = TY + LROW + r * RH;
+    *y0 = TY + g_lrow + r * RH;
     *y1 = *y0 + RH;
 }
 
@@ -221,14 +253,13 @@ static void test_rectify_map(void **state)
     LEPT_FREE(fwd);
 }
 
-static void test_ruled_photo(void **state)
+static void check_ruled_photo(bool labels, bool struck)
 {
-    PIX *page = ruled_page(), *photo;
+    PIX *page = ruled_page_ex(labels, struck), *photo;
     l_float32 *fwd = NULL;
     xq_sheet *sh = NULL;
     char err[128];
     int i, n = NB * NR * 2, blank_ok = 0;
-    (void)state;
     photo = photograph(page, keystone, &fwd);
     assert_int_equal(xq_ocr_read_pix(g_ocr, photo, 0, &sh, err, sizeof err),
                      XQ_OK);
@@ -249,6 +280,28 @@ static void test_ruled_photo(void **state)
     pixDestroy(&photo);
     pixDestroy(&page);
     LEPT_FREE(fwd);
+}
+
+static void test_ruled_photo(void **state)
+{
+    (void)state;
+    check_ruled_photo(false, false);
+}
+
+/* Every block's first row prints the same labels, in a row as high as the
+ * move rows (so only the repeated ink tells it; no Tesseract here). */
+static void test_label_row_repeated(void **state)
+{
+    (void)state;
+    check_ruled_photo(true, false);
+}
+
+/* Moves struck through by strokes across both cells of the row: the
+ * strokes are no rules, the rows are not split. */
+static void test_struck_rows_not_split(void **state)
+{
+    (void)state;
+    check_ruled_photo(false, true);
 }
 
 static void test_form_photo_exact(void **state)
@@ -312,6 +365,8 @@ int main(void)
         cmocka_unit_test(test_form_map),
         cmocka_unit_test(test_rectify_map),
         cmocka_unit_test(test_ruled_photo),
+        cmocka_unit_test(test_label_row_repeated),
+        cmocka_unit_test(test_struck_rows_not_split),
         cmocka_unit_test(test_form_photo_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
