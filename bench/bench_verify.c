@@ -5,7 +5,9 @@
  * moves), plus typed-record throughput (issue 3).
  *
  * Env: XQ_BENCH_GAMES (games per style, default 60), XQ_BENCH_SKIP (first
- * corpus line, default 200: away from the lines the unit tests use).
+ * corpus line, default 200: away from the lines the unit tests use),
+ * XQ_BENCH_SPELL (corpus games of the spelling figure, default 40) and
+ * XQ_BENCH_ONLY=spell (that figure alone).
  * Every figure is printed on its own line "verify <what>: <value>". */
 #include <math.h>
 #include <stdio.h>
@@ -267,11 +269,97 @@ static void run_typed(int ngames)
     fclose(f);
 }
 
+/* FNV-1a over n bytes. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    while (n--)
+        h = (h ^ *c++) * 0x100000001B3ull;
+    return h;
+}
+
+/* The verifier's spelling of moves: every legal move of every position of
+ * ngames corpus games through xq_notation_variants_array (64 kept, as the
+ * decoder does), timed per call; the checksum of every text, kind, prior
+ * and flag shows whether two builds spell alike. CPU time, so a loaded
+ * machine inflates it less than wall time. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void run_spell(int ngames, unsigned kinds, const char *name)
+{
+    FILE *f = fopen(JSONL, "r");
+    sy_game *g = malloc(sizeof *g);
+    xq_notation_variant *v = malloc(XQ_MAX_MOVES * 64 * sizeof *v);
+    size_t cnt[XQ_MAX_MOVES];
+    xq_status st[XQ_MAX_MOVES];
+    uint64_t sum = 0xCBF29CE484222325ull;
+    long calls = 0, nvar = 0, games = 0;
+    double secs = 0;
+    if (!f || !g || !v) {
+        free(g);
+        free(v);
+        if (f)
+            fclose(f);
+        return;
+    }
+    while (games < ngames && sy_read_game(f, g) == 0) {
+        xq_board b;
+        char err[64];
+        int p;
+        if (xq_board_from_fen(&b, g->fen, err, sizeof err) != XQ_OK)
+            continue;
+        games++;
+        for (p = 0; p < g->n; p++) {
+            xq_move mvs[XQ_MAX_MOVES];
+            int n = xq_board_legal_moves(&b, mvs), i;
+            double t0 = cpu_now();
+            for (i = 0; i < n; i++)
+                st[i] = xq_notation_variants_array(&b, mvs[i], kinds, v + 64 * i,
+                                                   64, &cnt[i]);
+            secs += cpu_now() - t0;
+            calls += n;
+            for (i = 0; i < n; i++) {
+                const xq_notation_variant *w = v + 64 * i;
+                size_t j;
+                nvar += (long)cnt[i];
+                sum = fnv(sum, &st[i], sizeof st[i]);
+                sum = fnv(sum, &cnt[i], sizeof cnt[i]);
+                for (j = 0; j < cnt[i]; j++) {
+                    sum = fnv(sum, w[j].text, strlen(w[j].text) + 1);
+                    sum = fnv(sum, &w[j].kind, sizeof w[j].kind);
+                    sum = fnv(sum, &w[j].prior, sizeof w[j].prior);
+                    sum = fnv(sum, &w[j].flags, sizeof w[j].flags);
+                }
+            }
+            if (!xq_board_make_move(&b, g->mv[p], NULL))
+                break;
+        }
+    }
+    printf("verify spellings %s: %ld games, %ld calls, %.2f variants per call, "
+           "%.3f us CPU per call, checksum %016llx\n", name, games, calls,
+           (double)nvar / (calls ? calls : 1), 1e6 * secs / (calls ? calls : 1),
+           (unsigned long long)sum);
+    free(v);
+    free(g);
+    fclose(f);
+}
+
 int main(void)
 {
     int n = getenv("XQ_BENCH_GAMES") ? atoi(getenv("XQ_BENCH_GAMES")) : 60;
     int skip = getenv("XQ_BENCH_SKIP") ? atoi(getenv("XQ_BENCH_SKIP")) : 200;
+    int nspell = getenv("XQ_BENCH_SPELL") ? atoi(getenv("XQ_BENCH_SPELL")) : 40;
+    const char *only = getenv("XQ_BENCH_ONLY");
     sy_style ev = SY_KAI;
+    run_spell(nspell, XQ_VARIANTS_CHINESE, "chinese");
+    run_spell(nspell, XQ_VARIANTS_ALL, "all kinds");
+    if (only && !strcmp(only, "spell"))
+        return 0;
     printf("verify: synthetic sheets (TEST-ONLY source, tests/data/verify/synth_source.h), "
            "%d corpus games per style from line %d\n", n, skip + 1);
     run_style("printed", &SY_PRINTED, n, skip, 0);
