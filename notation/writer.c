@@ -110,48 +110,99 @@ typedef struct {
     int numstyle;        /* 0 Chinese numerals, 1 full-width, 2 ASCII */
 } chin_style;
 
-static const char *numeral(int style, int n, char tmp[2])
+/* Polynomial hash of texts, h = h * TEXT_B + byte (mod 2^64): the hash of
+ * a concatenation comes from its parts' hashes, h(ab) = h(a) B^|b| + h(b). */
+#define TEXT_B 0x100000001B3ull
+
+/* One piece of a text with its length and hash (the variant loop joins
+ * many texts per board: parts are measured once per form, not per text). */
+typedef struct {
+    const char *s;
+    size_t      n;
+    uint64_t    h;    /* polynomial hash of s */
+    uint64_t    pw;   /* TEXT_B ^ n */
+} tpart;
+
+static tpart part_of(const char *s)
 {
+    tpart p;
+    p.s = s;
+    p.n = 0;
+    p.h = 0;
+    p.pw = 1;
+    for (; s[p.n]; p.n++) {
+        p.h = p.h * TEXT_B + (uint8_t)s[p.n];
+        p.pw *= TEXT_B;
+    }
+    return p;
+}
+
+/* Numeral n in style 0 Chinese, 1 full width, 2 ASCII (held in tmp). */
+static tpart numeral(int style, int n, char tmp[2])
+{
+    tpart p;
     if (style == 0)
-        return xq_lexicon_cnum(n);
+        return part_of(xq_lexicon_cnum(n));
     if (style == 1)
-        return xq_lexicon_wide_digit(n);
+        return part_of(xq_lexicon_wide_digit(n));
     tmp[0] = (char)('0' + n);
     tmp[1] = '\0';
-    return tmp;
+    p.s = tmp;
+    p.n = 1;
+    p.h = (uint8_t)tmp[0];
+    p.pw = TEXT_B;
+    return p;
 }
 
-static xq_status put(char *buf, size_t len, size_t *pi, const char *s)
-{
-    size_t n = strlen(s);
-    if (*pi + n + 1 > len)
-        return XQ_ERANGE;
-    memcpy(buf + *pi, s, n + 1);
-    *pi += n;
-    return XQ_OK;
-}
-
-static xq_status chinese_text(const desc_t *d, const chin_style *st,
-                              char *buf, size_t len)
+/* Join np parts into buf (len bytes), length in *pn. A part that does not
+ * fit ends the text: buf keeps the parts before it, XQ_ERANGE. */
+static xq_status join(const tpart *p, int np, char *buf, size_t len,
+                      size_t *pn)
 {
     size_t i = 0;
-    char tmp[2];
-    const char *dir;
+    int k;
     buf[0] = '\0';
-    if (d->pos == XQ_POS_NTH)
-        XQ_TRY(put(buf, len, &i, xq_lexicon_cnum(d->nth)));
-    else if (d->pos == XQ_POS_REAR)
-        XQ_TRY(put(buf, len, &i, st->rear));
-    else if (d->pos)
-        XQ_TRY(put(buf, len, &i, xq_lexicon_pos(0, d->pos)));
-    if (d->piece)
-        XQ_TRY(put(buf, len, &i, st->piece));
-    if (d->file)
-        XQ_TRY(put(buf, len, &i, numeral(st->numstyle, d->file, tmp)));
-    dir = d->dir == '+' ? st->fwd : xq_lexicon_dir(0, d->dir);
-    XQ_TRY(put(buf, len, &i, dir));
-    XQ_TRY(put(buf, len, &i, numeral(st->numstyle, d->target, tmp)));
+    for (k = 0; k < np; k++) {
+        if (i + p[k].n + 1 > len) {
+            *pn = i;
+            return XQ_ERANGE;
+        }
+        memcpy(buf + i, p[k].s, p[k].n);
+        i += p[k].n;
+        buf[i] = '\0';
+    }
+    *pn = i;
     return XQ_OK;
+}
+
+/* The position word of d (rear: 后 or 後) into *out: 1, or 0 if none. */
+static int pos_part(const desc_t *d, const char *rear, tpart *out)
+{
+    if (d->pos == XQ_POS_NTH)
+        *out = part_of(xq_lexicon_cnum(d->nth));
+    else if (d->pos == XQ_POS_REAR)
+        *out = part_of(rear);
+    else if (d->pos)
+        *out = part_of(xq_lexicon_pos(0, d->pos));
+    else
+        return 0;
+    return 1;
+}
+
+/* Chinese text of d in style st; its length in *pn. */
+static xq_status chinese_text(const desc_t *d, const chin_style *st,
+                              char *buf, size_t len, size_t *pn)
+{
+    char tf[2], tt[2];
+    tpart p[5];
+    int np = pos_part(d, st->rear, p);
+    if (d->piece)
+        p[np++] = part_of(st->piece);
+    if (d->file)
+        p[np++] = numeral(st->numstyle, d->file, tf);
+    p[np++] = part_of(d->dir == '+' ? st->fwd : xq_lexicon_dir(0, d->dir));
+    p[np++] = numeral(st->numstyle, d->target, tt);
+    return join(p, np, buf, len, pn);
 }
 
 static const char wxf_letter[8] = { '?', 'K', 'A', 'E', 'H', 'R', 'C', 'P' };
@@ -231,6 +282,7 @@ xq_status xq_notation_write(xq_board *b, xq_move mv, xq_notation_kind kind,
     desc_t d;
     chin_style st;
     char tmp[16];
+    size_t n;
     xq_status rc;
     if (buf && len)
         buf[0] = '\0';
@@ -244,7 +296,7 @@ xq_status xq_notation_write(xq_board *b, xq_move mv, xq_notation_kind kind,
         describe(b, mv, 0, &d);
         canonical_style(kind == XQ_NOTATION_TRADITIONAL,
                         xq_board_side(b), d.piece, &st);
-        rc = chinese_text(&d, &st, buf, len);
+        rc = chinese_text(&d, &st, buf, len, &n);
         break;
     case XQ_NOTATION_WXF:
         describe(b, mv, 1, &d);
@@ -272,32 +324,164 @@ xq_status xq_notation_write(xq_board *b, xq_move mv, xq_notation_kind kind,
 
 #define MAX_VARIANTS 512
 #define MAX_FORMS 16
+#define SET_SLOTS 1024   /* hash slots of the set: a power of two, at least
+                            twice MAX_VARIANTS */
 
+/* The spellings found so far, their texts indexed by an open-addressing
+ * hash (a move has a few hundred candidate texts, most of them repeats). */
 typedef struct {
     xq_notation_variant v[MAX_VARIANTS];
-    size_t n;
+    uint8_t  len[MAX_VARIANTS];    /* strlen(v[i].text) */
+    uint16_t slot[SET_SLOTS];      /* 1 + index of an entry, 0 free */
+    size_t   n;
 } variant_set;
+
+static uint64_t text_hash(const char *s, size_t n)
+{
+    uint64_t h = 0;
+    while (n--)
+        h = h * TEXT_B + (uint8_t)*s++;
+    return h;
+}
+
+/* The slot holding text (n bytes, hash th) in set, or the free slot it
+ * would take. */
+static size_t set_find(const variant_set *set, const char *text, size_t n,
+                       uint64_t th)
+{
+    size_t h = (size_t)((th * 0x9E3779B97F4A7C15ull) >> 54) & (SET_SLOTS - 1);
+    while (set->slot[h]) {
+        size_t i = set->slot[h] - 1u;
+        if (set->len[i] == n && !memcmp(set->v[i].text, text, n))
+            break;
+        h = (h + 1) & (SET_SLOTS - 1);
+    }
+    return h;
+}
+
+/* Rebuild the hash index after the entries were reordered. */
+static void set_reindex(variant_set *set)
+{
+    size_t i;
+    memset(set->slot, 0, sizeof set->slot);
+    for (i = 0; i < set->n; i++)
+        set->slot[set_find(set, set->v[i].text, set->len[i],
+                           text_hash(set->v[i].text, set->len[i]))] =
+            (uint16_t)(i + 1);
+}
+
+/* Add text (n = its length, th = text_hash of it): a text already in the
+ * set keeps its kind and takes the higher prior with its flags. */
+static void add_hashed(variant_set *set, const char *text, size_t n,
+                       uint64_t th, xq_notation_kind kind, float prior,
+                       unsigned flags)
+{
+    xq_notation_variant *v;
+    size_t h;
+    if (n >= XQ_NOTATION_MAX)
+        return;   /* never stored, so never in the set either */
+    h = set_find(set, text, n, th);
+    if (set->slot[h]) {
+        v = &set->v[set->slot[h] - 1];
+        if (prior > v->prior) {
+            v->prior = prior;
+            v->flags = flags;
+        }
+        return;
+    }
+    if (set->n == MAX_VARIANTS)
+        return;
+    v = &set->v[set->n];
+    memcpy(v->text, text, n + 1);
+    v->kind = kind;
+    v->prior = prior;
+    v->flags = flags;
+    set->len[set->n] = (uint8_t)n;
+    set->slot[h] = (uint16_t)(set->n + 1);
+    set->n++;
+}
 
 static void add_variant(variant_set *set, const char *text,
                         xq_notation_kind kind, float prior, unsigned flags)
 {
-    size_t i;
-    for (i = 0; i < set->n; i++) {
-        if (!strcmp(set->v[i].text, text)) {
-            if (prior > set->v[i].prior) {
-                set->v[i].prior = prior;
-                set->v[i].flags = flags;
-            }
-            return;
+    size_t n = strlen(text);
+    add_hashed(set, text, n, text_hash(text, n), kind, prior, flags);
+}
+
+/* Higher prior first, then by text: a total order (texts are distinct). */
+static int cmp_prior(const xq_notation_variant *x, const xq_notation_variant *y)
+{
+    if (x->prior > y->prior)
+        return -1;
+    if (x->prior < y->prior)
+        return 1;
+    return strcmp(x->text, y->text);
+}
+
+/* Sort the entry indices idx[0..n) by cmp_prior: insertion sort when
+ * short, else merge sort (tmp: scratch of n). */
+static void sort_idx(const variant_set *set, uint16_t *idx, uint16_t *tmp,
+                     size_t n)
+{
+    size_t h = n / 2, i = 0, j = h, k = 0;
+    if (n <= 16) {
+        for (i = 1; i < n; i++) {
+            uint16_t x = idx[i];
+            for (j = i; j > 0 && cmp_prior(&set->v[x], &set->v[idx[j - 1]]) < 0; j--)
+                idx[j] = idx[j - 1];
+            idx[j] = x;
         }
-    }
-    if (set->n == MAX_VARIANTS || strlen(text) >= XQ_NOTATION_MAX)
         return;
-    memcpy(set->v[set->n].text, text, strlen(text) + 1);
-    set->v[set->n].kind = kind;
-    set->v[set->n].prior = prior;
-    set->v[set->n].flags = flags;
-    set->n++;
+    }
+    sort_idx(set, idx, tmp, h);
+    sort_idx(set, idx + h, tmp, n - h);
+    while (i < h && j < n)
+        tmp[k++] = cmp_prior(&set->v[idx[j]], &set->v[idx[i]]) < 0 ? idx[j++]
+                                                                  : idx[i++];
+    while (i < h)
+        tmp[k++] = idx[i++];
+    while (j < n)
+        tmp[k++] = idx[j++];
+    memcpy(idx, tmp, n * sizeof *idx);
+}
+
+/* Sort the entries from first on by cmp_prior (the hash index is stale
+ * afterwards). */
+static void set_sort_from(variant_set *set, size_t first)
+{
+    uint16_t idx[MAX_VARIANTS], tmp[MAX_VARIANTS];
+    size_t n = set->n - first, i, j;
+    if (n < 2)
+        return;
+    for (i = 0; i < n; i++)
+        idx[i] = (uint16_t)(first + i);
+    sort_idx(set, idx, tmp, n);
+    /* Entry idx[i] goes to first + i: follow each cycle once. */
+    for (i = 0; i < n; i++) {
+        xq_notation_variant v;
+        uint8_t len;
+        if (idx[i] == first + i || idx[i] == UINT16_MAX)
+            continue;
+        v = set->v[first + i];
+        len = set->len[first + i];
+        j = i;
+        while (idx[j] != first + i) {
+            size_t src = idx[j];
+            set->v[first + j] = set->v[src];
+            set->len[first + j] = set->len[src];
+            idx[j] = UINT16_MAX;
+            j = src - first;
+        }
+        set->v[first + j] = v;
+        set->len[first + j] = len;
+        idx[j] = UINT16_MAX;
+    }
+}
+
+static int same_desc(const desc_t *a, const desc_t *b)
+{
+    return a->piece == b->piece && a->pos == b->pos && a->nth == b->nth &&
+           a->file == b->file && a->dir == b->dir && a->target == b->target;
 }
 
 /* Does the canonical-glyph text of form d (Chinese) read back to mv? */
@@ -306,12 +490,13 @@ static int form_reads_back(xq_board *b, xq_move mv, const desc_t *d, int wxf)
     char text[XQ_NOTATION_MAX];
     xq_resolution res;
     chin_style st;
+    size_t n;
     if (wxf) {
         if (wxf_text(d, 0, 0, 0, text, sizeof text) != XQ_OK)
             return 0;
     } else {
         canonical_style(0, xq_board_side(b), d->piece, &st);
-        if (chinese_text(d, &st, text, sizeof text) != XQ_OK)
+        if (chinese_text(d, &st, text, sizeof text, &n) != XQ_OK)
             return 0;
     }
     if (xq_notation_read(b, text, 0, &res) != XQ_OK)
@@ -368,11 +553,11 @@ static size_t alt_forms(const xq_board *b, xq_move mv, desc_t *out,
     return n;
 }
 
-static void chinese_variants(xq_board *b, xq_move mv, const desc_t *d,
-                             unsigned form_flags, float form_prior,
-                             variant_set *set)
+/* Every glyph spelling of form d: numerals x piece glyphs x 进/進 x 后/後.
+ * The parts are measured once here and joined per text. */
+static void chinese_variants(int sd, const desc_t *d, unsigned form_flags,
+                             float form_prior, variant_set *set)
 {
-    int sd = xq_board_side(b);
     size_t npv, ip, idir, irear, inum;
     const xq_glyph_variant *pv = xq_lexicon_piece_variants(sd, d->piece ? d->piece
                                                                    : XQ_PAWN, &npv);
@@ -382,26 +567,48 @@ static void chinese_variants(xq_board *b, xq_move mv, const desc_t *d,
     static const float red_num_prior[3] = { 1.0f, 0.3f, 0.25f };
     static const int black_nums[3] = { 1, 2, 0 };
     static const float black_num_prior[3] = { 1.0f, 0.95f, 0.3f };
-    (void)mv;
+    const char *simp = xq_lexicon_piece(0, sd, d->piece);
+    const char *trad_glyph = xq_lexicon_piece(1, sd, d->piece);
+    tpart ppos[2], pdir[2], pfile[3], ptarget[3];
+    char tf[3][2], tt[3][2];
+    int has_pos = 0, style;
+    for (irear = 0; irear < 2; irear++)
+        has_pos = pos_part(d, rear[irear], &ppos[irear]);
+    for (idir = 0; idir < 2; idir++)
+        pdir[idir] = part_of(d->dir == '+' ? fwd[idir] : xq_lexicon_dir(0, d->dir));
+    for (style = 0; style < 3; style++) {
+        if (d->file)
+            pfile[style] = numeral(style, d->file, tf[style]);
+        ptarget[style] = numeral(style, d->target, tt[style]);
+    }
     for (inum = 0; inum < 3; inum++) {
+        style = sd == XQ_RED ? red_nums[inum] : black_nums[inum];
         for (ip = 0; ip < (d->piece ? npv : 1); ip++) {
+            tpart ppiece = part_of(pv[ip].text);
+            int trad_piece = d->piece && strcmp(pv[ip].text, simp) &&
+                             !strcmp(pv[ip].text, trad_glyph);
             for (idir = 0; idir < (d->dir == '+' ? 2u : 1u); idir++) {
                 for (irear = 0; irear < (d->pos == XQ_POS_REAR ? 2u : 1u); irear++) {
-                    chin_style st;
                     char text[XQ_NOTATION_MAX];
+                    tpart p[5];
                     float prior = form_prior;
                     unsigned flags = form_flags;
-                    int trad;
-                    st.piece = pv[ip].text;
-                    st.fwd = fwd[idir];
-                    st.rear = rear[irear];
+                    size_t len;
+                    uint64_t th = 0;
+                    int np = 0, trad, k;
+                    if (has_pos)
+                        p[np++] = ppos[irear];
+                    if (d->piece)
+                        p[np++] = ppiece;
+                    if (d->file)
+                        p[np++] = pfile[style];
+                    p[np++] = pdir[idir];
+                    p[np++] = ptarget[style];
                     if (sd == XQ_RED) {
-                        st.numstyle = red_nums[inum];
                         prior *= red_num_prior[inum];
                         if (inum)
                             flags |= XQ_VAR_OTHER_SIDE;
                     } else {
-                        st.numstyle = black_nums[inum];
                         prior *= black_num_prior[inum];
                         if (inum == 1)
                             flags |= XQ_VAR_DIGITS;
@@ -412,62 +619,59 @@ static void chinese_variants(xq_board *b, xq_move mv, const desc_t *d,
                         prior *= pv[ip].prior;
                         flags |= pv[ip].flags;
                     }
-                    chinese_text(d, &st, text, sizeof text);
-                    trad = idir == 1 || irear == 1 ||
-                           (d->piece && strcmp(st.piece, xq_lexicon_piece(0, sd, d->piece)) &&
-                            !strcmp(st.piece, xq_lexicon_piece(1, sd, d->piece)));
-                    add_variant(set, text, trad ? XQ_NOTATION_TRADITIONAL
-                                                : XQ_NOTATION_CHINESE,
-                                prior, flags);
+                    /* join() may stop early (never at these lengths):
+                     * hash what it wrote. */
+                    if (join(p, np, text, sizeof text, &len) == XQ_OK)
+                        for (k = 0; k < np; k++)
+                            th = th * p[k].pw + p[k].h;
+                    else
+                        th = text_hash(text, len);
+                    trad = idir == 1 || irear == 1 || trad_piece;
+                    add_hashed(set, text, len, th,
+                               trad ? XQ_NOTATION_TRADITIONAL : XQ_NOTATION_CHINESE,
+                               prior, flags);
                 }
             }
         }
     }
 }
 
-static int cmp_prior(const void *a, const void *b)
+/* Every spelling of legal mv into set (empty on entry): the Chinese ones
+ * (canonical first, the rest by prior), then WXF, then ICCS. */
+static void variants_fill(xq_board *b, xq_move mv, unsigned kinds,
+                          variant_set *set)
 {
-    const xq_notation_variant *x = a, *y = b;
-    if (x->prior > y->prior)
-        return -1;
-    if (x->prior < y->prior)
-        return 1;
-    return strcmp(x->text, y->text);
-}
-
-xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
-                               xq_notation_variant_fn fn, void *ud)
-{
-    variant_set *set;
     desc_t d, forms[MAX_FORMS];
     unsigned fflags[MAX_FORMS];
-    size_t nforms, i, first;
+    size_t nforms, i, first, n;
     char text[XQ_NOTATION_MAX];
-    if (!b || !fn)
-        return XQ_EINVAL;
-    if (xq_board_check_move(b, mv) != XQ_LEGAL)
-        return XQ_EINVAL;
-    set = xq_malloc(sizeof *set);
-    if (!set)
-        return XQ_ENOMEM;
+    int sd = xq_board_side(b);
     set->n = 0;
+    memset(set->slot, 0, sizeof set->slot);
     nforms = alt_forms(b, mv, forms, fflags);
     if (kinds & XQ_VARIANTS_CHINESE) {
         chin_style st;
         describe(b, mv, 0, &d);
-        canonical_style(0, xq_board_side(b), d.piece, &st);
-        chinese_text(&d, &st, text, sizeof text);
+        canonical_style(0, sd, d.piece, &st);
+        chinese_text(&d, &st, text, sizeof text, &n);
         add_variant(set, text, XQ_NOTATION_CHINESE, 1.0f, 0);
-        canonical_style(1, xq_board_side(b), d.piece, &st);
-        chinese_text(&d, &st, text, sizeof text);
+        canonical_style(1, sd, d.piece, &st);
+        chinese_text(&d, &st, text, sizeof text, &n);
         add_variant(set, text, XQ_NOTATION_TRADITIONAL, 1.0f, 0);
         first = set->n;
-        chinese_variants(b, mv, &d, 0, 1.0f, set);
-        for (i = 0; i < nforms; i++)
+        chinese_variants(sd, &d, 0, 1.0f, set);
+        for (i = 0; i < nforms; i++) {
+            /* A form equal to d spells d's texts again at a lower prior
+             * (form prior < 1): it adds and changes nothing. */
+            if (same_desc(&forms[i], &d))
+                continue;
             if (form_reads_back(b, mv, &forms[i], 0))
-                chinese_variants(b, mv, &forms[i], fflags[i],
+                chinese_variants(sd, &forms[i], fflags[i],
                                  fflags[i] & XQ_VAR_OMITTED ? 0.5f : 0.6f, set);
-        qsort(set->v + first, set->n - first, sizeof set->v[0], cmp_prior);
+        }
+        set_sort_from(set, first);
+        if (kinds & (XQ_VARIANTS_WXF | XQ_VARIANTS_ICCS))
+            set_reindex(set);
     }
     if (kinds & XQ_VARIANTS_WXF) {
         size_t k;
@@ -482,13 +686,14 @@ xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
             if (pos_first)
                 prior *= 0.8f;
             if (lower)
-                prior *= xq_board_side(b) == XQ_BLACK ? 0.7f : 0.3f;
+                prior *= sd == XQ_BLACK ? 0.7f : 0.3f;
             if (dot && d.dir != '=')
                 continue;
             if (dot)
                 prior *= 0.8f;
             wxf_text(&d, pos_first, lower, dot, text, sizeof text);
-            add_variant(set, text, XQ_NOTATION_WXF, prior, XQ_VAR_FORM);
+            add_variant(set, text, XQ_NOTATION_WXF, prior,
+                        XQ_VAR_FORM);
         }
         for (i = 0; i < nforms; i++) {
             if (!form_reads_back(b, mv, &forms[i], 1))
@@ -502,43 +707,43 @@ xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
         int k;
         for (k = 0; k < 4; k++) {
             coord_text(mv, 0, k >= 2, k & 1, text);
-            add_variant(set, text, XQ_NOTATION_ICCS, pri[k], k ? XQ_VAR_FORM : 0);
+            add_variant(set, text, XQ_NOTATION_ICCS, pri[k],
+                        k ? XQ_VAR_FORM : 0);
         }
     }
-    for (i = 0; i < set->n; i++)
-        if (fn(ud, &set->v[i]))
-            break;
-    xq_free(set);
-    return XQ_OK;
 }
 
-typedef struct {
-    xq_notation_variant *out;
-    size_t max, n;
-} array_ud;
-
-static int to_array(void *ud, const xq_notation_variant *v)
+xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
+                               xq_notation_variant_fn fn, void *ud)
 {
-    array_ud *a = ud;
-    if (a->n >= a->max)
-        return 1;
-    a->out[a->n++] = *v;
-    return 0;
+    variant_set set;
+    size_t i;
+    if (!b || !fn)
+        return XQ_EINVAL;
+    if (xq_board_check_move(b, mv) != XQ_LEGAL)
+        return XQ_EINVAL;
+    variants_fill(b, mv, kinds, &set);
+    for (i = 0; i < set.n; i++)
+        if (fn(ud, &set.v[i]))
+            break;
+    return XQ_OK;
 }
 
 xq_status xq_notation_variants_array(xq_board *b, xq_move mv, unsigned kinds,
                                      xq_notation_variant *out, size_t max,
                                      size_t *pcount)
 {
-    array_ud a;
+    variant_set set;
+    size_t n;
     if (pcount)
         *pcount = 0;
-    if (!out || !pcount)
+    if (!out || !pcount || !b)
         return XQ_EINVAL;
-    a.out = out;
-    a.max = max;
-    a.n = 0;
-    XQ_TRY(xq_notation_variants(b, mv, kinds, to_array, &a));
-    *pcount = a.n;
+    if (xq_board_check_move(b, mv) != XQ_LEGAL)
+        return XQ_EINVAL;
+    variants_fill(b, mv, kinds, &set);
+    n = set.n < max ? set.n : max;
+    memcpy(out, set.v, n * sizeof *out);
+    *pcount = n;
     return XQ_OK;
 }

@@ -979,6 +979,109 @@ static void test_roundtrip_positions(void **state)
 }
 
 /* Out of memory anywhere: an error status, no leak, no crash. */
+/* Everything xq_notation_variants produces for one move, in order: the
+ * array form must give the same prefix. */
+typedef struct {
+    xq_notation_variant v[512];
+    size_t n;
+} var_all;
+
+static int var_collect(void *ud, const xq_notation_variant *v)
+{
+    var_all *a = ud;
+    if (a->n < 512)
+        a->v[a->n++] = *v;
+    return 0;
+}
+
+static uint64_t var_fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = p;
+    while (n--)
+        h = (h ^ *c++) * 0x100000001B3ull;
+    return h;
+}
+
+/* The spelling variants of every legal move of stacked-pawn positions:
+ * texts distinct; Chinese first (the canonical simplified and traditional
+ * texts, then the rest by falling prior, ties by text), WXF, then ICCS;
+ * the array form is the callback's sequence cut at max. The digest pins
+ * every text, kind, prior and flag (taken from the straightforward
+ * strcmp/qsort enumerator this one replaced): a change to the spellings
+ * must show here and be deliberate. */
+static void test_variants_order(void **state)
+{
+    uint64_t rng = 0x9E3779B97F4A7C15ull, sum = 0xCBF29CE484222325ull;
+    var_all *all = malloc(sizeof *all);
+    xq_notation_variant arr[64];
+    xq_board b;
+    int pos = 0, tries = 0;
+    size_t total = 0;
+    char fen[128];
+    (void)state;
+    assert_non_null(all);
+    while (pos < 300 && tries < 20000) {
+        xq_move mv[XQ_MAX_MOVES];
+        int n, i;
+        tries++;
+        random_fen(&rng, fen);
+        if (xq_board_from_fen(&b, fen, NULL, 0) != XQ_OK)
+            continue;
+        pos++;
+        n = xq_board_legal_moves(&b, mv);
+        for (i = 0; i < n; i++) {
+            size_t j, k, na, first = 0, last = 0;
+            all->n = 0;
+            assert_int_equal(xq_notation_variants(&b, mv[i], XQ_VARIANTS_ALL, var_collect,
+                                                  all), XQ_OK);
+            assert_true(all->n >= 4 && all->n < 512);
+            for (j = 0; j < all->n; j++) {
+                const xq_notation_variant *v = &all->v[j];
+                int chinese = v->kind == XQ_NOTATION_CHINESE ||
+                              v->kind == XQ_NOTATION_TRADITIONAL;
+                if (chinese)
+                    last = j + 1;
+                else
+                    assert_true(j >= last);   /* no Chinese after WXF/ICCS */
+                if (j > 0 && v->kind == XQ_NOTATION_WXF)
+                    assert_true(all->v[j - 1].kind != XQ_NOTATION_ICCS);
+                for (k = 0; k < j; k++)
+                    if (!strcmp(all->v[k].text, v->text))
+                        fail_msg("%s: '%s' twice", fen, v->text);
+                sum = var_fnv(sum, v->text, strlen(v->text) + 1);
+                sum = var_fnv(sum, &v->kind, sizeof v->kind);
+                sum = var_fnv(sum, &v->prior, sizeof v->prior);
+                sum = var_fnv(sum, &v->flags, sizeof v->flags);
+            }
+            /* canonical texts first (one when simplified = traditional) */
+            assert_true(all->v[0].prior == 1.0f && all->v[0].flags == 0);
+            first = all->v[1].kind == XQ_NOTATION_TRADITIONAL &&
+                    all->v[1].flags == 0 && all->v[1].prior == 1.0f ? 2 : 1;
+            for (j = first + 1; j < last; j++) {
+                const xq_notation_variant *x = &all->v[j - 1], *y = &all->v[j];
+                if (x->prior < y->prior ||
+                    (x->prior == y->prior && strcmp(x->text, y->text) > 0))
+                    fail_msg("%s: '%s' before '%s'", fen, x->text, y->text);
+            }
+            assert_int_equal(xq_notation_variants_array(&b, mv[i], XQ_VARIANTS_ALL, arr,
+                                                        64, &na), XQ_OK);
+            assert_int_equal(na, all->n < 64 ? all->n : 64);
+            for (j = 0; j < na; j++) {
+                assert_string_equal(arr[j].text, all->v[j].text);
+                assert_int_equal(arr[j].kind, all->v[j].kind);
+                assert_true(arr[j].prior == all->v[j].prior);
+                assert_int_equal(arr[j].flags, all->v[j].flags);
+            }
+            total += all->n;
+        }
+    }
+    free(all);
+    print_message("variants: %d positions, %zu spellings, digest %016llx\n", pos, total,
+                  (unsigned long long)sum);
+    assert_int_equal(pos, 300);
+    assert_true(sum == 0xcffb2a887800402aull);
+}
+
 static void test_oom(void **state)
 {
     long k;
@@ -1025,6 +1128,7 @@ int main(void)
         cmocka_unit_test(test_resolve_reasons),
         cmocka_unit_test(test_write_conventions),
         cmocka_unit_test(test_variants),
+        cmocka_unit_test(test_variants_order),
         cmocka_unit_test(test_record_pgn),
         cmocka_unit_test(test_record_lists_and_errors),
         cmocka_unit_test(test_record_encodings),
