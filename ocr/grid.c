@@ -1030,6 +1030,7 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     {
         double maxw = 0;
         int nb = 0, total_rows = 0, b;
+        double common_top;
         int (*blk)[2] = xq_malloc((size_t)ncols * sizeof *blk);
         double *rowy = NULL;
         size_t ci = 0, cap;
@@ -1066,6 +1067,24 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
             st = XQ_ENOMEM;
             goto done;
         }
+        /* the blocks of one table start level: header boxes that share a
+         * block's column rules are not rows of it. The common top is the
+         * median of the blocks' first rules (the lower one of two). */
+        {
+            double tops[16], t;
+            int nt = 0, a, c;
+            for (b = 0; b < nb; b++) {
+                gcol *rc = &cols[blk[b][0]];
+                tops[nt++] = gl_at(&H.v[rc->rows[0]], rc->xmid);
+            }
+            for (a = 1; a < nt; a++)
+                for (c = a; c > 0 && tops[c - 1] > tops[c]; c--) {
+                    t = tops[c];
+                    tops[c] = tops[c - 1];
+                    tops[c - 1] = t;
+                }
+            common_top = nt >= 2 ? tops[nt / 2] : -1e9;
+        }
         sh->table_top = sh->nh;
         for (b = 0; b < nb; b++) {
             gcol *rc = &cols[blk[b][0]], *bc = &cols[blk[b][1]];
@@ -1100,6 +1119,13 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
                     rc->rows[m++] = rc->rows[k];
                 }
                 rc->nrows = m;
+            }
+            while (nb >= 2 && rc->nrows > 4 && med > 0
+                   && gl_at(&H.v[rc->rows[1]], rc->xmid)
+                      < common_top + 0.25 * med) {
+                memmove(rc->rows, rc->rows + 1,
+                        (size_t)(rc->nrows - 1) * sizeof *rc->rows);
+                rc->nrows--;
             }
             if (b < 16)
                 sh->blk_first[b] = ci;

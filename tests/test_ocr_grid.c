@@ -138,7 +138,7 @@ static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
                       5, L_SET_PIXELS);
 }
 
-static PIX *ruled_page_ex(bool labels, bool struck)
+static PIX *ruled_page_ex(bool labels, bool struck, bool boxes)
 {
     PIX *p = pixCreate(2480, 3508, 1), *g;
     int b, r, c;
@@ -173,6 +173,18 @@ static PIX *ruled_page_ex(bool labels, bool struck)
                               x1 - 12, y + RH / 2 - 3, 4, L_SET_PIXELS);
         }
     }
+    if (boxes) {
+        /* header boxes above the last block, on its column rules */
+        int x0 = TX + (NB - 1) * (NUMW + 2 * MW + GAP) + NUMW, y0 = TY - 300;
+        int y1 = TY - 40;
+        pixRenderLine(p, x0, y0, x0 + 2 * MW, y0, 2, L_SET_PIXELS);
+        pixRenderLine(p, x0, TY - 170, x0 + 2 * MW, TY - 170, 2, L_SET_PIXELS);
+        pixRenderLine(p, x0, y1, x0 + 2 * MW, y1, 2, L_SET_PIXELS);
+        for (c = 0; c < 3; c++)
+            pixRenderLine(p, x0 + c * MW, y0, x0 + c * MW, y1, 2,
+                          L_SET_PIXELS);
+        scribble(p, x0 + MW, TY - 170, MW, 130);
+    }
     pixRenderLine(p, 700, 250, 1700, 250, 30, L_SET_PIXELS);   /* title */
     g = pixConvertTo8(p, 0);
     pixDestroy(&p);
@@ -182,7 +194,7 @@ static PIX *ruled_page_ex(bool labels, bool struck)
 
 static PIX *ruled_page(void)
 {
-    return ruled_page_ex(false, false);
+    return ruled_page_ex(false, false, false);
 }
 
 static void cell_rect(int cell, double *x0, double *y0, double *x1,
@@ -253,9 +265,9 @@ static void test_rectify_map(void **state)
     LEPT_FREE(fwd);
 }
 
-static void check_ruled_photo(bool labels, bool struck)
+static void check_ruled_photo(bool labels, bool struck, bool boxes)
 {
-    PIX *page = ruled_page_ex(labels, struck), *photo;
+    PIX *page = ruled_page_ex(labels, struck, boxes), *photo;
     l_float32 *fwd = NULL;
     xq_sheet *sh = NULL;
     char err[128];
@@ -285,7 +297,7 @@ static void check_ruled_photo(bool labels, bool struck)
 static void test_ruled_photo(void **state)
 {
     (void)state;
-    check_ruled_photo(false, false);
+    check_ruled_photo(false, false, false);
 }
 
 /* Every block's first row prints the same labels, in a row as high as the
@@ -293,7 +305,7 @@ static void test_ruled_photo(void **state)
 static void test_label_row_repeated(void **state)
 {
     (void)state;
-    check_ruled_photo(true, false);
+    check_ruled_photo(true, false, false);
 }
 
 /* Moves struck through by strokes across both cells of the row: the
@@ -301,7 +313,16 @@ static void test_label_row_repeated(void **state)
 static void test_struck_rows_not_split(void **state)
 {
     (void)state;
-    check_ruled_photo(false, true);
+    check_ruled_photo(false, true, false);
+}
+
+/* Two rows of header boxes drawn on the last block's column rules, a
+ * little above the table: not rows of that block (the blocks start
+ * level). */
+static void test_header_boxes_on_block_rules(void **state)
+{
+    (void)state;
+    check_ruled_photo(false, false, true);
 }
 
 static void test_form_photo_exact(void **state)
@@ -367,6 +388,7 @@ int main(void)
         cmocka_unit_test(test_ruled_photo),
         cmocka_unit_test(test_label_row_repeated),
         cmocka_unit_test(test_struck_rows_not_split),
+        cmocka_unit_test(test_header_boxes_on_block_rules),
         cmocka_unit_test(test_form_photo_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
