@@ -307,11 +307,31 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
         }
     }
     /* pens are dark: a "darkest tail" lighter than this is printed grey
-     * (guides, shading) on a page with little or no writing; on xqscan's
-     * form the guides are painted out (grid.c), so what is left is writing,
-     * however faint a blurred photo made it */
-    if (ink > 118 && !sh->form)
-        ink = 118;
+     * (guides, shading) on a page with little or no writing. How light
+     * it may be follows the paper's own noise: a stroke must hold a pixel
+     * that no paper grain reaches (6 sigma, at least 25 levels, below
+     * paper), so faint blurred ink on a clean low-resolution photo keeps
+     * its strokes while grey print stays out. On xqscan's form the guides
+     * are painted out (grid.c), so what is left is writing, however faint
+     * a blurred photo made it. */
+    if (!sh->form) {
+        double sigma = 1, c;
+        int cap;
+        if (total > 0) {
+            for (acc = 0, v = 0; v < 256; v++) {
+                acc += hist[v];
+                if (acc * 4 >= total)
+                    break;
+            }
+            sigma = (paper - v) / 0.674;
+        }
+        c = fmax(6 * sigma, 25);
+        cap = (int)(paper - c / 0.55);
+        if (cap < 118)
+            cap = 118;
+        if (ink > cap)
+            ink = cap;
+    }
     if (ink > paper - 50)
         ink = paper - 50;
     *pstrong = ink + (paper - ink) * 45 / 100;

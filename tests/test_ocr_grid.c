@@ -138,9 +138,10 @@ static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
                       5, L_SET_PIXELS);
 }
 
-static PIX *ruled_page_ex(bool labels, bool struck, bool boxes)
+static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint)
 {
     PIX *p = pixCreate(2480, 3508, 1), *g;
+    PIX *m[2] = { pixCreate(2480, 3508, 1), pixCreate(2480, 3508, 1) };
     int b, r, c;
     assert_non_null(p);
     g_lrow = labels ? RH : LROW;
@@ -166,7 +167,8 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes)
                 int cell = (b * NR + r) * 2 + c;
                 if (cell % 7 == 3 || cell > 110)
                     continue;                     /* blank */
-                scribble(p, x0 + NUMW + c * MW, y, MW, RH);
+                scribble(faint ? m[cell % 2] : p, x0 + NUMW + c * MW, y, MW,
+                         RH);
             }
             if (struck && r % 9 == 4)
                 pixRenderLine(p, x0 + NUMW + 12, y + RH / 2 + 3,
@@ -189,12 +191,20 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes)
     g = pixConvertTo8(p, 0);
     pixDestroy(&p);
     assert_non_null(g);
+    if (faint) {
+        /* light pen pressure: every other move in a grey about 70% of
+         * paper's darkness away, the rest in a grey about 80% */
+        pixSetMasked(g, m[0], 178);
+        pixSetMasked(g, m[1], 204);
+    }
+    pixDestroy(&m[0]);
+    pixDestroy(&m[1]);
     return g;
 }
 
 static PIX *ruled_page(void)
 {
-    return ruled_page_ex(false, false, false);
+    return ruled_page_ex(false, false, false, false);
 }
 
 static void cell_rect(int cell, double *x0, double *y0, double *x1,
@@ -265,9 +275,10 @@ static void test_rectify_map(void **state)
     LEPT_FREE(fwd);
 }
 
-static void check_ruled_photo(bool labels, bool struck, bool boxes)
+static void check_ruled_photo(bool labels, bool struck, bool boxes,
+                              bool faint)
 {
-    PIX *page = ruled_page_ex(labels, struck, boxes), *photo;
+    PIX *page = ruled_page_ex(labels, struck, boxes, faint), *photo;
     l_float32 *fwd = NULL;
     xq_sheet *sh = NULL;
     char err[128];
@@ -297,7 +308,7 @@ static void check_ruled_photo(bool labels, bool struck, bool boxes)
 static void test_ruled_photo(void **state)
 {
     (void)state;
-    check_ruled_photo(false, false, false);
+    check_ruled_photo(false, false, false, false);
 }
 
 /* Every block's first row prints the same labels, in a row as high as the
@@ -305,7 +316,7 @@ static void test_ruled_photo(void **state)
 static void test_label_row_repeated(void **state)
 {
     (void)state;
-    check_ruled_photo(true, false, false);
+    check_ruled_photo(true, false, false, false);
 }
 
 /* Moves struck through by strokes across both cells of the row: the
@@ -313,7 +324,16 @@ static void test_label_row_repeated(void **state)
 static void test_struck_rows_not_split(void **state)
 {
     (void)state;
-    check_ruled_photo(false, true, false);
+    check_ruled_photo(false, true, false, false);
+}
+
+/* Faint ink on a clean photo (light pen pressure: the lighter moves'
+ * strokes are lighter than any fixed "pens are dark" level): every move
+ * is writing, every blank cell blank. */
+static void test_faint_ink_is_writing(void **state)
+{
+    (void)state;
+    check_ruled_photo(false, false, false, true);
 }
 
 /* Two rows of header boxes drawn on the last block's column rules, a
@@ -322,7 +342,7 @@ static void test_struck_rows_not_split(void **state)
 static void test_header_boxes_on_block_rules(void **state)
 {
     (void)state;
-    check_ruled_photo(false, false, true);
+    check_ruled_photo(false, false, true, false);
 }
 
 static void test_form_photo_exact(void **state)
@@ -389,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_label_row_repeated),
         cmocka_unit_test(test_struck_rows_not_split),
         cmocka_unit_test(test_header_boxes_on_block_rules),
+        cmocka_unit_test(test_faint_ink_is_writing),
         cmocka_unit_test(test_form_photo_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
