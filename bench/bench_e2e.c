@@ -189,8 +189,7 @@ static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
                    flag_names[y->flag], y->iccs, q->iccs, status_name(q->status),
                    q->read ? q->read : "", q->confidence);
         }
-        if (verbose && q && (q->review || !right) &&
-            (y->flag == F_OK || y->flag == F_STRUCK))
+        if (verbose && q && ((q->review || !right) || y->flag != F_OK))
             printf("ply %s p%d %d (%s): truth %s, decoded %s (%s%s, read \"%s\", "
                    "conf %.4f)\n", tp->img, tp->page, i + 1, flag_names[y->flag],
                    y->iccs, q->iccs, status_name(q->status),

@@ -260,6 +260,95 @@ static void test_skipped_move(void **state)
     skipped_case(0);
 }
 
+/* A beam far too small for a sheet with many blank cells must cut close
+ * alternatives it cannot list: the plies whose board may then be wrong
+ * are put under review, never reported sure and wrong. */
+static void test_cut_beam_never_silent(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    sy_style st = CLEAN;
+    xq_verify_options o;
+    int line, right, silent, total_silent = 0, flagged = 0, plies = 0, p;
+    (void)state;
+    st.p_blank = 0.1;
+    for (line = 20; line < 24; line++) {
+        xq_game *game;
+        xq_verify_options_init(&o);
+        o.beam = 8;
+        game = decode(line, &st, 300 + (uint64_t)line, g, &s, &o);
+        tally(game, g, &right, &silent);
+        total_silent += silent;
+        for (p = 0; p < (int)game->nplies; p++)
+            flagged += game->plies[p].review;
+        plies += g->n;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    assert_int_equal(total_silent, 0);
+    assert_true(flagged < plies);   /* not everything is under review */
+    free(g);
+}
+
+/* A cell that reads as the move but for one glyph is put right (status
+ * corrected, under review); one two glyphs off is an unreadable record
+ * (WXF 7.6 counts it as unrecorded). */
+static void test_corrected_or_unreadable(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    int off;
+    (void)state;
+    for (off = 1; off <= 2; off++) {
+        xq_board b;
+        char err[64];
+        xq_cell_source src;
+        xq_game *game;
+        xq_verify_options o;
+        static const char *const look[][2] = { { "车", "东" }, { "马", "乌" },
+                                               { "炮", "泡" }, { "兵", "共" } };
+        int cell = -1, ply, j = 0;
+        assert_int_equal(sy_load_game(JSONL, 3, g), 0);
+        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 5), 0);
+        /* a Red move from ply 31 on written in 4 CJK glyphs whose piece
+         * has a look-alike */
+        for (ply = 31; ply < g->n && cell < 0; ply += 2) {
+            int c = s.cell_of[ply - 1];
+            if (c < 0 || strlen(s.text[c]) != 12)
+                continue;
+            for (j = 0; j < 4; j++)
+                if (!memcmp(s.text[c], look[j][0], 3))
+                    cell = c;
+        }
+        ply -= 2;
+        for (j = 0; j < 4 && memcmp(s.text[cell], look[j][0], 3); j++)
+            ;
+        assert_true(cell >= 0 && j < 4);
+        memcpy(s.text[cell], look[j][1], 3);           /* the piece */
+        if (off == 2)
+            memcpy(s.text[cell] + 6, "口", 3);         /* the direction */
+        sy_source(&s, &src);
+        xq_game_create(&game);
+        xq_verify_options_init(&o);
+        o.start_fen = g->fen;
+        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+        assert_int_equal(game->plies[ply - 1].mv, g->mv[ply - 1]);
+        assert_true(game->plies[ply - 1].review);
+        if (off == 1) {
+            assert_int_equal(game->plies[ply - 1].status, XQ_PLY_CORRECTED);
+            assert_int_equal(game->unrecorded.total, 0);
+        } else {
+            assert_int_equal(game->plies[ply - 1].status, XQ_PLY_UNREADABLE);
+            assert_int_equal(game->unrecorded.total, 1);
+            assert_non_null(find_code(game, "unreadable_move", ply));
+        }
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    free(g);
+}
+
 static void test_illegal_move(void **state)
 {
     sy_game *g = malloc(sizeof *g);
@@ -656,6 +745,8 @@ int main(void)
         cmocka_unit_test(test_blank_cells),
         cmocka_unit_test(test_skipped_move),
         cmocka_unit_test(test_illegal_move),
+        cmocka_unit_test(test_cut_beam_never_silent),
+        cmocka_unit_test(test_corrected_or_unreadable),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_noisy_sheets),
         cmocka_unit_test(test_candidates_legal),

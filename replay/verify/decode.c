@@ -72,6 +72,18 @@ typedef struct {
     bool    nomoves;
 } vfinal;
 
+/* One cell's score cache: open addressing on the spelling's 64-bit key,
+ * key and score side by side (one cache line per probe). */
+typedef struct {
+    uint64_t key;    /* 0: free */
+    double   val;
+} vcache_ent;
+
+typedef struct {
+    vcache_ent *e;
+    size_t      cap, n;
+} vcache;
+
 typedef struct {
     const xq_cell_source *const *src;
     int      nsrc;
@@ -94,11 +106,12 @@ typedef struct {
     double  *lostm;         /* per ply: mass of cut alternative histories
                                that differ from the best prefix there */
     double  *lostp;         /* per parent entry: mass cut at this step */
+    double   lostz;         /* the posterior's normaliser (doubt_forward) */
     size_t   caplost;
-    /* score cache: (sheet, cell, spelling) -> source score */
-    uint64_t *ckey;
-    double   *cval;
-    size_t    ccap, cn;
+    /* score cache: (sheet, cell, spelling) -> source score, one table per
+     * cell (a ply's lookups all go to one or two cells: their small
+     * tables stay in the CPU cache, one table of every cell did not) */
+    vcache   *cache[VD_MAXSRC];
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -192,29 +205,22 @@ static uint64_t str_hash(const char *s, uint64_t h)
     return h ^ (h >> 29);
 }
 
-static xq_status cache_grow(vdec *d)
+static xq_status cache_grow(vcache *c)
 {
-    size_t ncap = d->ccap ? d->ccap * 2 : 4096, i;
-    uint64_t *nk = xq_calloc(ncap, sizeof *nk);
-    double *nv = xq_malloc(ncap * sizeof *nv);
-    if (!nk || !nv) {
-        xq_free(nk);
-        xq_free(nv);
+    size_t ncap = c->cap ? c->cap * 2 : 256, i;
+    vcache_ent *ne = xq_calloc(ncap, sizeof *ne);
+    if (!ne)
         return XQ_ENOMEM;
-    }
-    for (i = 0; i < d->ccap; i++)
-        if (d->ckey[i]) {
-            size_t h = (size_t)(d->ckey[i] & (ncap - 1));
-            while (nk[h])
+    for (i = 0; i < c->cap; i++)
+        if (c->e[i].key) {
+            size_t h = (size_t)(c->e[i].key & (ncap - 1));
+            while (ne[h].key)
                 h = (h + 1) & (ncap - 1);
-            nk[h] = d->ckey[i];
-            nv[h] = d->cval[i];
+            ne[h] = c->e[i];
         }
-    xq_free(d->ckey);
-    xq_free(d->cval);
-    d->ckey = nk;
-    d->cval = nv;
-    d->ccap = ncap;
+    xq_free(c->e);
+    c->e = ne;
+    c->cap = ncap;
     return XQ_OK;
 }
 
@@ -223,22 +229,26 @@ static double cell_score(vdec *d, int k, int slot, const char *text)
 {
     uint64_t key = str_hash(text, 0xCBF29CE484222325ull ^
                                   ((uint64_t)(slot + 1) << 8) ^ (uint64_t)k);
+    vcache *c;
     size_t h;
     double v;
     if (!key)
         key = 1;
-    if (d->cn * 2 >= d->ccap && cache_grow(d) != XQ_OK)
+    if (!d->cache[k])   /* without memory, scores go uncached */
+        d->cache[k] = xq_calloc(d->res->ncells[k], sizeof *d->cache[k]);
+    c = d->cache[k] ? &d->cache[k][slot] : NULL;
+    if (!c || (c->n * 2 >= c->cap && cache_grow(c) != XQ_OK))
         return d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
-    h = (size_t)(key & (d->ccap - 1));
-    while (d->ckey[h]) {
-        if (d->ckey[h] == key)
-            return d->cval[h];
-        h = (h + 1) & (d->ccap - 1);
+    h = (size_t)(key & (c->cap - 1));
+    while (c->e[h].key) {
+        if (c->e[h].key == key)
+            return c->e[h].val;
+        h = (h + 1) & (c->cap - 1);
     }
     v = d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
-    d->ckey[h] = key;
-    d->cval[h] = v;
-    d->cn++;
+    c->e[h].key = key;
+    c->e[h].val = v;
+    c->n++;
     return v;
 }
 
@@ -697,7 +707,66 @@ static int cmp_alt(const void *a, const void *b)
     return x->p > y->p ? -1 : x->p < y->p ? 1 : (x->mv < y->mv ? -1 : x->mv > y->mv);
 }
 
-static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
+/* Chinese notation names a piece's file, not its rank: a move read on a
+ * wrong board can read "right" and still be the wrong move. The posterior
+ * sees every alternative history the beam kept; where the beam had to cut
+ * close ones (lost mass, attribute_lost), later plies may be sure of a
+ * board that is not the game's. So a ply with cut mass puts squares in
+ * doubt: where no cell tells its move (blank, skipped, unreadable), those
+ * of every move its side could have made (the cut ones cannot be listed);
+ * where a cell does and the ply is unsure, those its move and its listed
+ * alternatives start from and go to. A later move from or to a square in
+ * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
+ * its destination. Forced (corrected) plies are the arbiter's word. */
+static void doubt_forward(vdec *d, const xq_board *start, size_t len)
+{
+    vd_result *res = d->res;
+    bool doubt[128];
+    xq_board b = *start;
+    xq_move mvs[XQ_MAX_MOVES];
+    size_t t;
+    int i, k, n;
+    memset(doubt, 0, sizeof doubt);
+    for (t = 1; t <= len; t++) {
+        vd_ply *p = &res->plies[t - 1];
+        int from = XQ_MOVE_FROM(p->mv), to = XQ_MOVE_TO(p->mv);
+        bool cut = t < d->caplost && d->lostm[t] > 0 &&
+                   (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * d->lostz);
+        bool told = false;       /* some cell reads as this move */
+        for (k = 0; k < d->nsrc; k++)
+            if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
+                p->slot[k] >= 0 && (size_t)p->slot[k] < res->ncells[k] &&
+                d->scale * (p->sc[k] - res->cells[k][p->slot[k]].ref) >
+                    -VD_FLOOR / 2)
+                told = true;
+        if (p->forced) {
+            doubt[from] = doubt[to] = false;
+        } else {
+            if (doubt[from] || doubt[to]) {
+                if (p->conf > VD_DOUBT_CONF)
+                    p->conf = VD_DOUBT_CONF;
+                doubt[to] = true;
+            }
+            if (cut && !told) {
+                n = xq_board_legal_moves(&b, mvs);
+                for (i = 0; i < n; i++)
+                    doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
+            } else if (cut && p->conf < VD_DOUBT) {
+                doubt[from] = doubt[to] = true;
+                for (i = 0; i < p->nalt; i++)
+                    if (p->alt[i].p >= 0.01) {
+                        doubt[XQ_MOVE_FROM(p->alt[i].mv)] = true;
+                        doubt[XQ_MOVE_TO(p->alt[i].mv)] = true;
+                    }
+            }
+        }
+        if (!xq_board_make_move(&b, p->mv, NULL))
+            break;
+    }
+}
+
+static xq_status posterior(vdec *d, size_t best, const xq_board *start,
+                           int32_t *path, size_t len)
 {
     vd_result *res = d->res;
     valts *al;
@@ -799,6 +868,8 @@ static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
             }
     }
+    d->lostz = Z;
+    doubt_forward(d, start, len);
     (void)path;
     xq_free(al);
     xq_free(pref);
@@ -811,13 +882,18 @@ static xq_status posterior(vdec *d, size_t best, int32_t *path, size_t len)
 
 static void dec_free(vdec *d)
 {
+    size_t i;
+    int k;
     xq_free(d->nodes);
     xq_free(d->ghosts);
     xq_free(d->kids);
     xq_free(d->finals);
     xq_free(d->lost);
-    xq_free(d->ckey);
-    xq_free(d->cval);
+    for (k = 0; k < VD_MAXSRC; k++) {
+        for (i = 0; d->cache[k] && i < d->res->ncells[k]; i++)
+            xq_free(d->cache[k][i].e);
+        xq_free(d->cache[k]);
+    }
     xq_free(d->lostm);
     xq_free(d->lostp);
 }
@@ -1096,7 +1172,7 @@ static xq_status run(vdec *d, const xq_board *start)
     d->res->no_moves_left = d->finals[best].nomoves;
     for (f = 0; f < d->caplost; f++)
         d->res->lost += d->lost[f];   /* plies where the beam overflowed */
-    st = posterior(d, best, path, len);
+    st = posterior(d, best, start, path, len);
 out:
     xq_free(path);
     xq_free(cur);

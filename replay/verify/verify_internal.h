@@ -45,6 +45,11 @@ enum {
 #define VD_LOST_READ  3.0   /* cut children reading this well count as lost mass */
 #define VD_LOST_RANGE 5.0   /* ... when within this of the best prefix */
 #define VD_LEAD       1.0   /* prefixes this close to the best keep all children */  /* children this far below the best are dropped */
+#define VD_DOUBT      0.9   /* a ply this unsure puts its squares in doubt */
+#define VD_DOUBT_CUT  0.005 /* ... and one whose cut mass is this large puts
+                               every piece that could have moved in doubt */
+#define VD_DOUBT_CONF 0.9   /* confidence cap of a move from or to a square
+                               in doubt */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
 #define VD_ILL_GAP    4.0   /* the cell reads its own text this much better
                                than any legal move: a clear (illegal) reading */
@@ -123,6 +128,12 @@ void vs_write_all(xq_board *b, xq_move mv, char chinese[32], char wxf[16],
  * for other codes msg gets an English reason and rule the article. */
 xq_resolve_code vs_read(xq_board *b, const char *text, xq_move *pmv,
                         char *msg, size_t msglen, char *rule, size_t rulelen);
+/* Fewest glyphs (code points, half-width folded, spaces ignored) to
+ * insert, delete or replace to turn text into a spelling of legal mv on b
+ * (99 when there is none). */
+int vs_glyph_distance(xq_board *b, xq_move mv, unsigned kinds, const char *text);
+/* Glyphs in text (as vs_glyph_distance counts them, at most 16). */
+int vs_glyph_count(const char *text);
 /* Correction text (ICCS or any notation) -> legal move, XQ_MOVE_NONE if
  * it names none on b. */
 xq_move vs_correction_move(xq_board *b, const char *text);
