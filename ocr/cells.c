@@ -418,6 +418,76 @@ static xq_status block_label_row(xq_ocr *ocr, xq_sheet *sh, size_t b,
     return XQ_OK;
 }
 
+/* Ink of a cell of the move-number column (quad q on the binarised page):
+ * the union box of its pieces of ink at least a sixth of the row high
+ * (specks and the ruling's edges left out); *pw 0 when it has none. */
+static void num_ink(PIX *grey, const double q[8], int *pw, int *ph)
+{
+    double x0 = fmax(q[0], q[6]), x1 = fmin(q[2], q[4]);
+    double y0 = fmax(q[1], q[3]), y1 = fmin(q[5], q[7]);
+    double rh = y1 - y0, mx = 0.06 * (x1 - x0) + 2, my = 0.1 * rh + 2;
+    int bx0 = 1 << 30, by0 = 1 << 30, bx1 = -1, by1 = -1, i, n;
+    BOX *box;
+    PIX *sub;
+    BOXA *ba;
+    *pw = *ph = 0;
+    if (!grey || x1 - x0 < 2 * mx + 4 || rh < 2 * my + 4)
+        return;
+    box = boxCreate((int)(x0 + mx), (int)(y0 + my), (int)(x1 - x0 - 2 * mx),
+                    (int)(rh - 2 * my));
+    sub = box ? pixClipRectangle(grey, box, NULL) : NULL;
+    boxDestroy(&box);
+    /* ink: clearly darker than the cell's own paper (printed numbers
+     * may be lighter than any fixed level on a photo) */
+    if (sub) {
+        NUMA *hist = pixGetGrayHistogram(sub, 1);
+        l_float32 paper = 0;
+        PIX *ib = NULL;
+        if (hist && numaHistogramGetValFromRank(hist, 0.7f, &paper) == 0
+            && paper > 60)
+            ib = pixThresholdToBinary(sub, (int)paper - 45);
+        numaDestroy(&hist);
+        pixDestroy(&sub);
+        sub = ib;
+    }
+    ba = sub ? pixConnCompBB(sub, 8) : NULL;
+    pixDestroy(&sub);
+    if (!ba)
+        return;
+    n = boxaGetCount(ba);
+    for (i = 0; i < n; i++) {
+        l_int32 x, y, w, h;
+        boxaGetBoxGeometry(ba, i, &x, &y, &w, &h);
+        if (h < rh / 6 && w < rh / 6)
+            continue;
+        if (x < bx0) bx0 = x;
+        if (y < by0) by0 = y;
+        if (x + w > bx1) bx1 = x + w;
+        if (y + h > by1) by1 = y + h;
+    }
+    boxaDestroy(&ba);
+    if (bx1 > bx0) {
+        *pw = bx1 - bx0;
+        *ph = by1 - by0;
+    }
+}
+
+/* Is the first row of block b a label row by its move-number column? The
+ * next two rows hold numbers (ink of about one height) and the first row
+ * none, or ink much wider than theirs (a word such as No. or 回合 above a
+ * column whose first number is 1). */
+static bool number_label_row(const xq_sheet *sh, size_t b)
+{
+    int w[3], h[3], r;
+    if (!sh->num_found[b])
+        return false;
+    for (r = 0; r < 3; r++)
+        num_ink(sh->pixg, sh->num_q[b][r], &w[r], &h[r]);
+    if (!w[1] || !w[2] || h[1] > 1.4 * h[2] || h[2] > 1.4 * h[1])
+        return false;
+    return !w[0] || w[0] > 1.5 * (w[1] > w[2] ? w[1] : w[2]);
+}
+
 /* Ink box of a cleaned cell image; false when it has no ink. */
 static bool ink_box(const ocr_img *im, int *px0, int *py0, int *px1,
                     int *py1, int *pn)
@@ -491,14 +561,16 @@ xq_status ocr_cells_drop_label_rows(xq_ocr *ocr, xq_sheet *sh)
     bool any = false;
     /* forms print the same labels over every block: the first rows of two
      * blocks holding the same ink in both columns, or one block that shows
-     * them (shorter row, or words read), is enough to drop the first row
-     * of all */
+     * them (a word over the numbers of its move-number column, a shorter
+     * row, or words read), is enough to drop the first row of all */
     for (b = 1; b < nb && !any; b++) {
         size_t f0 = sh->blk_first[0], fb = sh->blk_first[b];
         any = fb + 1 < sh->ncells && f0 + 1 < fb
               && ink_same(&sh->cells[f0], &sh->cells[fb])
               && ink_same(&sh->cells[f0 + 1], &sh->cells[fb + 1]);
     }
+    for (b = 0; b < nb && !any; b++)
+        any = number_label_row(sh, b);
     for (b = 0; b < nb && !any; b++)
         XQ_TRY(block_label_row(ocr, sh, b, &any));
     if (!any)

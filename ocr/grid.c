@@ -879,6 +879,7 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     (void)ocr;
 
     sh->nrows = sh->nblocks = sh->ncells = 0;
+    memset(sh->num_found, 0, sizeof sh->num_found);
     /* xqscan's own form: exact geometry from its fiducials */
     {
         double fh[9];
@@ -1179,6 +1180,35 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
                     sh->nrows++;
                 }
             }
+        }
+        /* the move-number column beside each block (a narrower column
+         * whose right rule is the Red column's left one): its first
+         * cells tell a label row from the first move row */
+        for (b = 0; b < nb; b++) {
+            gcol *rc = &cols[blk[b][0]];
+            size_t first = sh->blk_first[b];
+            int r;
+            for (i = 0; i < ncols; i++)
+                if (cols[i].r == rc->l && cols[i].width < 0.6 * rc->width
+                    && cols[i].nrows >= 4)
+                    break;
+            if (i == ncols || first + 6 > ci)
+                continue;
+            for (r = 0; r < 3; r++) {
+                const ocr_cell *c = &sh->cells[first + 2 * (size_t)r];
+                const gline *nl = &V.v[cols[i].l], *rl = &V.v[rc->l];
+                double in = nl->thick / 2 + 0.5, rin = rl->thick / 2 + 0.5;
+                double *q = sh->num_q[b][r];
+                q[0] = gl_at(nl, c->q[1]) + in;
+                q[1] = c->q[1];
+                q[2] = gl_at(rl, c->q[3]) - rin;
+                q[3] = c->q[1];
+                q[4] = gl_at(rl, c->q[5]) - rin;
+                q[5] = c->q[7];
+                q[6] = gl_at(nl, c->q[7]) + in;
+                q[7] = c->q[7];
+            }
+            sh->num_found[b] = true;
         }
         xq_free(rowy);
         xq_free(blk);

@@ -127,6 +127,11 @@ struct xq_sheet {
     size_t  ncells;
     ocr_cell *cells;
     int     table_top;    /* normalised y of the table's top, -1 none */
+    /* the move-number column left of each block's Red column, where the
+     * ruling shows one: quads (as ocr_cell.q) of its cells in the block's
+     * first three rows */
+    bool    num_found[16];
+    double  num_q[16][3][8];
 };
 
 /* page.c */

@@ -138,7 +138,29 @@ static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
                       5, L_SET_PIXELS);
 }
 
-static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint)
+/* A printed move number: "1" a stroke, any other a wider "2"-like
+ * figure; word: a label such as "No.", wider than both. */
+static void number_glyph(PIX *p, int x, int y, int w, int h, int n, bool word)
+{
+    int cx = x + w / 2, y0 = y + h / 4, y1 = y + 3 * h / 4;
+    if (word) {
+        pixRenderLine(p, cx - 30, y0, cx - 30, y1, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx - 30, y0, cx - 10, y1, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx - 10, y0, cx - 10, y1, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx, y1 - 12, cx + 16, y1 - 12, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx, y1, cx + 16, y1, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx + 26, y1 - 3, cx + 30, y1 - 3, 4, L_SET_PIXELS);
+    } else if (n == 1) {
+        pixRenderLine(p, cx, y0, cx, y1, 4, L_SET_PIXELS);
+    } else {
+        pixRenderLine(p, cx - 10, y0, cx + 10, y0, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx + 10, y0, cx - 10, y1, 4, L_SET_PIXELS);
+        pixRenderLine(p, cx - 10, y1, cx + 12, y1, 4, L_SET_PIXELS);
+    }
+}
+
+static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
+                          bool numbers)
 {
     PIX *p = pixCreate(2480, 3508, 1), *g;
     PIX *m[2] = { pixCreate(2480, 3508, 1), pixCreate(2480, 3508, 1) };
@@ -160,7 +182,14 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint)
         }
         if (labels)
             for (c = 0; c < 2; c++)
-                label_glyph(p, x0 + NUMW + c * MW, TY, MW, RH, c);
+                label_glyph(p, x0 + NUMW + c * MW, TY, MW, RH,
+                            numbers ? c + 2 * b : c);
+        if (numbers) {
+            number_glyph(p, x0, TY, NUMW, g_lrow, 0, true);
+            for (r = 0; r < NR; r++)
+                number_glyph(p, x0, TY + g_lrow + r * RH, NUMW, RH,
+                             b * NR + r + 1, false);
+        }
         for (r = 0; r < NR; r++) {
             int y = TY + g_lrow + r * RH;
             for (c = 0; c < 2; c++) {
@@ -204,7 +233,7 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint)
 
 static PIX *ruled_page(void)
 {
-    return ruled_page_ex(false, false, false, false);
+    return ruled_page_ex(false, false, false, false, false);
 }
 
 static void cell_rect(int cell, double *x0, double *y0, double *x1,
@@ -276,9 +305,9 @@ static void test_rectify_map(void **state)
 }
 
 static void check_ruled_photo(bool labels, bool struck, bool boxes,
-                              bool faint)
+                              bool faint, bool numbers)
 {
-    PIX *page = ruled_page_ex(labels, struck, boxes, faint), *photo;
+    PIX *page = ruled_page_ex(labels, struck, boxes, faint, numbers), *photo;
     l_float32 *fwd = NULL;
     xq_sheet *sh = NULL;
     char err[128];
@@ -308,7 +337,7 @@ static void check_ruled_photo(bool labels, bool struck, bool boxes,
 static void test_ruled_photo(void **state)
 {
     (void)state;
-    check_ruled_photo(false, false, false, false);
+    check_ruled_photo(false, false, false, false, false);
 }
 
 /* Every block's first row prints the same labels, in a row as high as the
@@ -316,7 +345,16 @@ static void test_ruled_photo(void **state)
 static void test_label_row_repeated(void **state)
 {
     (void)state;
-    check_ruled_photo(true, false, false, false);
+    check_ruled_photo(true, false, false, false, false);
+}
+
+/* The label row as high as a move row and its labels different in every
+ * block (no repeated ink; no Tesseract here): the move-number column
+ * tells it, a word above the numbers 1, 2, ... */
+static void test_label_row_by_numbers(void **state)
+{
+    (void)state;
+    check_ruled_photo(true, false, false, false, true);
 }
 
 /* Moves struck through by strokes across both cells of the row: the
@@ -324,7 +362,7 @@ static void test_label_row_repeated(void **state)
 static void test_struck_rows_not_split(void **state)
 {
     (void)state;
-    check_ruled_photo(false, true, false, false);
+    check_ruled_photo(false, true, false, false, false);
 }
 
 /* Faint ink on a clean photo (light pen pressure: the lighter moves'
@@ -333,7 +371,7 @@ static void test_struck_rows_not_split(void **state)
 static void test_faint_ink_is_writing(void **state)
 {
     (void)state;
-    check_ruled_photo(false, false, false, true);
+    check_ruled_photo(false, false, false, true, false);
 }
 
 /* Two rows of header boxes drawn on the last block's column rules, a
@@ -342,7 +380,7 @@ static void test_faint_ink_is_writing(void **state)
 static void test_header_boxes_on_block_rules(void **state)
 {
     (void)state;
-    check_ruled_photo(false, false, true, false);
+    check_ruled_photo(false, false, true, false, false);
 }
 
 static void test_form_photo_exact(void **state)
@@ -407,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_rectify_map),
         cmocka_unit_test(test_ruled_photo),
         cmocka_unit_test(test_label_row_repeated),
+        cmocka_unit_test(test_label_row_by_numbers),
         cmocka_unit_test(test_struck_rows_not_split),
         cmocka_unit_test(test_header_boxes_on_block_rules),
         cmocka_unit_test(test_faint_ink_is_writing),
