@@ -290,9 +290,10 @@ static void test_cut_beam_never_silent(void **state)
     free(g);
 }
 
-/* A cell that reads as the move but for one glyph is put right (status
- * corrected, under review); one two glyphs off is an unreadable record
- * (WXF 7.6 counts it as unrecorded). */
+/* A cell that reads as the move but for one look-alike glyph is put right
+ * (status corrected, always under review); one that also has a glyph no
+ * move has reads as no move: an unreadable record (WXF 7.6 counts it as
+ * unrecorded). */
 static void test_corrected_or_unreadable(void **state)
 {
     sy_game *g = malloc(sizeof *g);

@@ -234,16 +234,13 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                         "ply %d (%s): \"%s\" is not a legal move: %s; "
                         "assumed %s", plyno, side_name(sd), v.cell->text, msg,
                         q->chinese));
-                } else if (v.rel > -VD_FLOOR + 2.0 &&
-                           (vs_glyph_count(v.cell->text) < 3 ||
-                            vs_glyph_distance(&b, p->mv, XQ_VARIANTS_CHINESE,
-                                              v.cell->text) <= 1)) {
-                    /* the cell reads as the move but for one glyph, or
-                     * only part of it could be read (struck through,
-                     * smudged): the move was put right from the rest of
-                     * the sheet, which an arbiter confirms. A whole
-                     * reading two glyphs off or more is an unreadable
-                     * record (WXF 7.6 counts it). */
+                } else if (v.rel > -VD_FLOOR + 2.0) {
+                    /* the cell reads nearly as the move: it was put right
+                     * from the rest of the sheet, which an arbiter
+                     * confirms. (Calling a reading two glyphs off the
+                     * move "unreadable" was tried: it counted a poorly
+                     * read printed sheet's records as unrecorded, 16 of
+                     * them, a false WXF 3.1.F finding.) */
                     q->status = XQ_PLY_CORRECTED;
                     q->source = XQ_SRC_CORRECTED;
                     q->review = true;

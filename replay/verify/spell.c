@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "utf8.h"
 #include "verify_internal.h"
 #include "xq_core.h"
 
@@ -18,62 +17,6 @@ xq_status vs_spellings_get(xq_board *b, xq_move mv, unsigned kinds,
         return st;
     out->n = n;
     return XQ_OK;
-}
-
-/* Code points of s without spaces, at most max. */
-static int glyphs_of(const char *s, uint32_t *cp, int max)
-{
-    size_t len = strlen(s), off = 0;
-    int n = 0;
-    while (off < len && n < max) {
-        uint32_t c;
-        off += xq_utf8_decode(s + off, len - off, &c);
-        c = xq_utf8_halfwidth(c);
-        if (c != ' ' && c != '\t')
-            cp[n++] = c;
-    }
-    return n;
-}
-
-int vs_glyph_count(const char *text)
-{
-    uint32_t cp[16];
-    return text ? glyphs_of(text, cp, 16) : 0;
-}
-
-int vs_glyph_distance(xq_board *b, xq_move mv, unsigned kinds, const char *text)
-{
-    vs_spellings *sp = xq_malloc(sizeof *sp);
-    uint32_t a[16], c[16];
-    int na, nc, best = 99, i, j;
-    size_t k;
-    if (!sp || !text)
-        goto done;
-    na = glyphs_of(text, a, 16);
-    if (vs_spellings_get(b, mv, kinds, sp) != XQ_OK)
-        goto done;
-    for (k = 0; k < sp->n; k++) {
-        int dd[17][17];
-        nc = glyphs_of(sp->v[k].text, c, 16);
-        for (i = 0; i <= na; i++)
-            dd[i][0] = i;
-        for (j = 0; j <= nc; j++)
-            dd[0][j] = j;
-        for (i = 1; i <= na; i++)
-            for (j = 1; j <= nc; j++) {
-                int v = dd[i - 1][j - 1] + (a[i - 1] != c[j - 1]);
-                if (dd[i - 1][j] + 1 < v)
-                    v = dd[i - 1][j] + 1;
-                if (dd[i][j - 1] + 1 < v)
-                    v = dd[i][j - 1] + 1;
-                dd[i][j] = v;
-            }
-        if (dd[na][nc] < best)
-            best = dd[na][nc];
-    }
-done:
-    xq_free(sp);
-    return best;
 }
 
 static void copy_str(char *dst, size_t cap, const char *src)

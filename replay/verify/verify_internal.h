@@ -128,12 +128,6 @@ void vs_write_all(xq_board *b, xq_move mv, char chinese[32], char wxf[16],
  * for other codes msg gets an English reason and rule the article. */
 xq_resolve_code vs_read(xq_board *b, const char *text, xq_move *pmv,
                         char *msg, size_t msglen, char *rule, size_t rulelen);
-/* Fewest glyphs (code points, half-width folded, spaces ignored) to
- * insert, delete or replace to turn text into a spelling of legal mv on b
- * (99 when there is none). */
-int vs_glyph_distance(xq_board *b, xq_move mv, unsigned kinds, const char *text);
-/* Glyphs in text (as vs_glyph_distance counts them, at most 16). */
-int vs_glyph_count(const char *text);
 /* Correction text (ICCS or any notation) -> legal move, XQ_MOVE_NONE if
  * it names none on b. */
 xq_move vs_correction_move(xq_board *b, const char *text);
