@@ -68,7 +68,8 @@ typedef struct {
 static tally T[32];
 static int nt;
 static int threshold = 16;
-static int verbose;   /* env XQ_E2E_VERBOSE: list every flagged or wrong legible ply */
+static int verbose;   /* env XQ_E2E_VERBOSE: list every flagged or wrong ply
+                         and every ply that was not written legibly */
 
 static tally *tal(const char *key)
 {

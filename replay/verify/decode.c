@@ -106,7 +106,6 @@ typedef struct {
     double  *lostm;         /* per ply: mass of cut alternative histories
                                that differ from the best prefix there */
     double  *lostp;         /* per parent entry: mass cut at this step */
-    double   lostz;         /* the posterior's normaliser (doubt_forward) */
     size_t   caplost;
     /* score cache: (sheet, cell, spelling) -> source score, one table per
      * cell (a ply's lookups all go to one or two cells: their small
@@ -717,8 +716,10 @@ static int cmp_alt(const void *a, const void *b)
  * where a cell does and the ply is unsure, those its move and its listed
  * alternatives start from and go to. A later move from or to a square in
  * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
- * its destination. Forced (corrected) plies are the arbiter's word. */
-static void doubt_forward(vdec *d, const xq_board *start, size_t len)
+ * its destination. Forced (corrected) plies are the arbiter's word.
+ * z: the posterior's normaliser (cut mass is measured against it). */
+static void doubt_forward(vdec *d, const xq_board *start, size_t len,
+                          double z)
 {
     vd_result *res = d->res;
     bool doubt[128];
@@ -731,7 +732,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len)
         vd_ply *p = &res->plies[t - 1];
         int from = XQ_MOVE_FROM(p->mv), to = XQ_MOVE_TO(p->mv);
         bool cut = t < d->caplost && d->lostm[t] > 0 &&
-                   (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * d->lostz);
+                   (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * z);
         bool told = false;       /* some cell reads as this move */
         for (k = 0; k < d->nsrc; k++)
             if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
@@ -868,8 +869,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
             }
     }
-    d->lostz = Z;
-    doubt_forward(d, start, len);
+    doubt_forward(d, start, len, Z);
     (void)path;
     xq_free(al);
     xq_free(pref);

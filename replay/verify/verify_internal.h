@@ -44,10 +44,9 @@ enum {
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
 #define VD_LOST_READ  3.0   /* cut children reading this well count as lost mass */
 #define VD_LOST_RANGE 5.0   /* ... when within this of the best prefix */
-#define VD_LEAD       1.0   /* prefixes this close to the best keep all children */  /* children this far below the best are dropped */
-#define VD_DOUBT      0.9   /* a ply this unsure puts its squares in doubt */
-#define VD_DOUBT_CUT  0.005 /* ... and one whose cut mass is this large puts
-                               every piece that could have moved in doubt */
+#define VD_DOUBT_CUT  0.005 /* cut mass (share of the posterior) that puts a
+                               ply's squares in doubt (doubt_forward) */
+#define VD_DOUBT      0.9   /* ... a ply read from a cell: only when this unsure */
 #define VD_DOUBT_CONF 0.9   /* confidence cap of a move from or to a square
                                in doubt */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
