@@ -14,6 +14,8 @@
  *    read left to right; any number of rows.
  * 4. Rows: consecutive horizontal lines crossing the block; a row twice the
  *    usual height (a ruling line lost in the scan) is split evenly.
+ * A frame whose inner hairlines a bilevel scan lost (only specks left) gets
+ * them back from the specks first (recover_lost_rules).
  * Nothing here is specific to one form layout.
  */
 #include <math.h>
@@ -446,7 +448,7 @@ static void extend_line(gline *l, PIX *grey, bool vertical)
  * line direction before the long opening; 5 keeps lines within about 1
  * degree of the axes, 15 catches lines tilted by a few degrees (keystone
  * before rectification). Returns XQ_OK with H->n < 4 or V->n < 3 when there
- * is no ruled table. */
+ * is no ruled table (V is looked for from two horizontal lines on). */
 static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
                               glines *V, PIX **phop, PIX **pvop)
 {
@@ -479,7 +481,9 @@ static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
     if (st == XQ_OK)
         st = merge_lines(H, 5.0);
     drop_faint(H, near);
-    if (st != XQ_OK || H->n < 4)
+    /* two or three rules may still frame a table whose hairlines a
+     * bilevel scan lost (recover_lost_rules): look for its sides */
+    if (st != XQ_OK || H->n < 2)
         goto done;
     /* row pitch: median gap between distinct line positions */
     {
@@ -557,6 +561,327 @@ done:
     }
     pixDestroy(&hop);
     pixDestroy(&vop);
+    return st;
+}
+
+/* ---- rules a bilevel scan lost ----
+ * A light hairline under a bilevel scanner's threshold leaves a trail of
+ * specks (or nothing), while the thick frame round each block survives.
+ * Inside such a frame (two neighbouring vertical rules with at most three
+ * horizontal rules across them, too few for rows) the lost rules are
+ * looked for in the thin ink: specks far smaller than any glyph.
+ * Columns: positions where specks pile up along the frame's height and no
+ * glyph crosses. Rows: the finest even division of each gap between
+ * surviving horizontal rules (ruled rows are regular) whose lines nearly
+ * all hold specks. The lines found are added to H and V, and the table
+ * pass reads them as any other rule. Where the hairlines left no trace,
+ * nothing is invented. */
+
+/* Specks of page ink (darker than paper by LINE_CONTRAST) no larger than
+ * s x s, or slivers at most 2 px thick and 4 s long, into *pthin; all of
+ * that ink into *pall. */
+static xq_status thin_ink(PIX *grey, int s, PIX **pthin, PIX **pall)
+{
+    PIX *m = pixThresholdToBinary(grey, 200 - LINE_CONTRAST), *t = NULL;
+    PIXA *pa = NULL;
+    BOXA *ba;
+    int i, n;
+    *pthin = *pall = NULL;
+    if (!m)
+        return XQ_ENOMEM;
+    ba = pixConnComp(m, &pa, 8);
+    t = ba ? pixCreateTemplate(m) : NULL;
+    if (!t) {
+        boxaDestroy(&ba);
+        pixaDestroy(&pa);
+        pixDestroy(&m);
+        return XQ_ENOMEM;
+    }
+    n = boxaGetCount(ba);
+    for (i = 0; i < n; i++) {
+        l_int32 x, y, w, h;
+        PIX *c;
+        boxaGetBoxGeometry(ba, i, &x, &y, &w, &h);
+        if (!((w <= s && h <= s)
+              || ((w <= 2 || h <= 2) && w <= 4 * s && h <= 4 * s)))
+            continue;
+        c = pixaGetPix(pa, i, L_CLONE);
+        if (c) {
+            pixRasterop(t, x, y, w, h, PIX_SRC | PIX_DST, c, 0, 0);
+            pixDestroy(&c);
+        }
+    }
+    boxaDestroy(&ba);
+    pixaDestroy(&pa);
+    *pthin = t;
+    *pall = m;
+    return XQ_OK;
+}
+
+/* Count of set pixels of p along a line: horizontal (y = a + b x over
+ * x in [t0, t1)) or vertical (x = a + b y over y in [t0, t1)). */
+static int count_along(PIX *p, bool vertical, double a, double b, int t0,
+                       int t1)
+{
+    l_uint32 *data = pixGetData(p);
+    int wpl = pixGetWpl(p), w = pixGetWidth(p), h = pixGetHeight(p), t, n = 0;
+    for (t = t0; t < t1; t++) {
+        int u = (int)floor(a + b * t + 0.5);
+        int x = vertical ? u : t, y = vertical ? t : u;
+        if (x >= 0 && y >= 0 && x < w && y < h)
+            n += PIXBIT(data, wpl, x, y);
+    }
+    return n;
+}
+
+/* Most specks in a 3-px band within +-2 px of position u of profile e
+ * (n entries, one per pixel across the lines). */
+static int band_max(const int *e, int n, double pos)
+{
+    int u = (int)floor(pos + 0.5), d, best = 0;
+    for (d = -2; d <= 2; d++) {
+        int c = u + d, v = 0, t;
+        for (t = c - 1; t <= c + 1; t++)
+            if (t >= 0 && t < n)
+                v += e[t];
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+static xq_status push_synthetic(glines *L, double a, double b, double lo,
+                                double hi, double ink)
+{
+    gline g;
+    memset(&g, 0, sizeof g);
+    g.a = a;
+    g.b = b;
+    g.lo = lo;
+    g.hi = hi;
+    g.thick = 1;
+    g.ink = ink;
+    return glines_push(L, &g);
+}
+
+/* Rows and columns of one frame (vertical rules lv, rv; horizontal rules
+ * across it at indices hx[0..nh-1] of H, top to bottom), added to H and
+ * V. s: largest speck; minp: smallest row pitch. */
+static xq_status recover_frame(PIX *thin, PIX *all, int s, double minp,
+                               gline lv, gline rv, glines *H,
+                               const int *hx, int nh, glines *V)
+{
+    /* copies: pushing lines may move H->v and V->v */
+    gline tl = H->v[hx[0]], bl_ = H->v[hx[nh - 1]];
+    const gline *l = &lv, *r = &rv, *top = &tl, *bot = &bl_;
+    double xl, xr, yt, yb, span, width;
+    int x0, x1, y0, y1, x, i, k, nv = 0, *F = NULL, *G = NULL;
+    double cand[16];
+    xq_status st = XQ_OK;
+
+    xl = gl_at(l, (gl_at(top, 0) + gl_at(bot, 0)) / 2);
+    xr = gl_at(r, (gl_at(top, 0) + gl_at(bot, 0)) / 2);
+    yt = gl_at(top, (xl + xr) / 2);
+    yb = gl_at(bot, (xl + xr) / 2);
+    span = yb - yt;
+    width = xr - xl;
+    if (span < 6 * minp || width < 4 * s)
+        return XQ_OK;
+    /* columns: specks piled up along the height where no glyph crosses */
+    x0 = (int)ceil(xl + l->thick / 2 + s);
+    x1 = (int)floor(xr - r->thick / 2 - s);
+    y0 = (int)ceil(yt + top->thick / 2 + 2);
+    y1 = (int)floor(yb - bot->thick / 2 - 2);
+    if (x1 - x0 < 3 * s || y1 <= y0)
+        return XQ_OK;
+    F = xq_calloc((size_t)(x1 - x0), sizeof *F);
+    G = xq_calloc((size_t)(x1 - x0), sizeof *G);
+    if (!F || !G) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    for (x = x0; x < x1; x++) {
+        double f = (x - xl) / width;
+        double a = l->a + f * (r->a - l->a), b = l->b + f * (r->b - l->b);
+        F[x - x0] = count_along(thin, true, a, b, y0, y1);
+        G[x - x0] = count_along(all, true, a, b, y0, y1) - F[x - x0];
+    }
+    {
+        int n = x1 - x0, *tmp = xq_malloc((size_t)n * sizeof *tmp), med;
+        if (!tmp) {
+            st = XQ_ENOMEM;
+            goto out;
+        }
+        for (i = 0; i < n; i++)
+            tmp[i] = F[i];
+        qsort(tmp, (size_t)n, sizeof *tmp, cmp_int);
+        med = tmp[n / 2];
+        xq_free(tmp);
+        for (i = 1; i + 1 < n && nv < 16; i++) {
+            int f3 = F[i - 1] + F[i] + F[i + 1], g3 = G[i - 1] + G[i] + G[i + 1];
+            int j, w = (int)(minp / 2), peak = 1;
+            if (f3 < 0.015 * (y1 - y0) || f3 < 9 * (med + 1)
+                || g3 > 0.03 * (y1 - y0))
+                continue;
+            for (j = i - w; j <= i + w && peak; j++) {
+                int v;
+                if (j < 1 || j + 1 >= n || j == i)
+                    continue;
+                v = F[j - 1] + F[j] + F[j + 1];
+                peak = v < f3 || (v == f3 && j > i);
+            }
+            if (peak)
+                cand[nv++] = x0 + i;
+        }
+    }
+    for (i = 0; i < nv && st == XQ_OK; i++) {
+        double f = (cand[i] - xl) / width;
+        st = push_synthetic(V, l->a + f * (r->a - l->a),
+                            l->b + f * (r->b - l->b), yt, yb,
+                            (l->ink + r->ink) / 2);
+    }
+    /* rows: the finest even division of each gap whose lines nearly all
+     * hold specks, more than twice those half-way to the next lines (a
+     * coarser division also lands on rules; a finer one half on rows) */
+    for (k = 0; k + 1 < nh && st == XQ_OK; k++) {
+        gline ca = H->v[hx[k]], cb = H->v[hx[k + 1]];
+        const gline *ta = &ca, *tb = &cb;
+        double g = gl_at(tb, (xl + xr) / 2) - gl_at(ta, (xl + xr) / 2);
+        int n, bn = 0, xa = (int)ceil(xl + s), xb = (int)floor(xr - s);
+        int nmax = (int)(g / minp), *ev, *e, ne = (int)ceil(g) + 1;
+        if (nmax < 2)
+            continue;
+        ev = xq_malloc((size_t)(2 * nmax + 1) * sizeof *ev);
+        e = xq_malloc((size_t)ne * sizeof *e);
+        if (!ev || !e) {
+            xq_free(ev);
+            xq_free(e);
+            st = XQ_ENOMEM;
+            break;
+        }
+        /* specks along each line between the two rules, a pixel apart */
+        for (n = 0; n < ne; n++) {
+            double f = n / g;
+            e[n] = count_along(thin, false, ta->a + f * (tb->a - ta->a),
+                               ta->b + f * (tb->b - ta->b), xa, xb);
+        }
+        for (n = 2; n <= nmax; n++) {
+            int j, hits = 0;
+            for (j = 0; j <= 2 * n; j++)      /* lines at even j, mids odd */
+                ev[j] = band_max(e, ne, j * g / (2.0 * n));
+            for (j = 1; j < n; j++) {
+                int v = ev[2 * j], mid = ev[2 * j - 1] > ev[2 * j + 1]
+                                         ? ev[2 * j - 1] : ev[2 * j + 1];
+                hits += v >= 0.015 * (xb - xa) && v >= 2 * mid;
+            }
+            if (hits >= 0.8 * (n - 1))
+                bn = n;
+        }
+        xq_free(e);
+        xq_free(ev);
+        for (n = 1; n < bn && st == XQ_OK; n++) {
+            double f = (double)n / bn;
+            st = push_synthetic(H, ta->a + f * (tb->a - ta->a),
+                                ta->b + f * (tb->b - ta->b), xl, xr,
+                                (ta->ink + tb->ink) / 2);
+        }
+    }
+out:
+    xq_free(F);
+    xq_free(G);
+    return st;
+}
+
+/* Frames whose inner ruling was lost: neighbouring vertical rules that
+ * overlap along most of their length, with two or three horizontal rules
+ * across them (top, bottom, maybe a header rule) and a height of several
+ * rows at least. Their rows and columns are recovered from the thin ink. */
+static xq_status recover_lost_rules(PIX *grey, glines *H, glines *V)
+{
+    int W = pixGetWidth(grey), Hh = pixGetHeight(grey), nv0 = V->n, i, j;
+    int s = (W > Hh ? W : Hh) / 300;
+    double minp = (W > Hh ? W : Hh) / 120.0;
+    PIX *thin = NULL, *all = NULL;
+    int *order = NULL, *hx = NULL;
+    xq_status st = XQ_OK;
+    if (s < 6)
+        s = 6;
+    if (nv0 < 2 || H->n < 2)
+        return XQ_OK;
+    order = xq_malloc((size_t)nv0 * sizeof *order);
+    hx = xq_malloc((size_t)H->n * sizeof *hx);
+    if (!order || !hx) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    for (i = 0; i < nv0; i++)
+        order[i] = i;
+    for (i = 1; i < nv0; i++)        /* by x at the middle: few lines */
+        for (j = i; j > 0; j--) {
+            const gline *p = &V->v[order[j - 1]], *q = &V->v[order[j]];
+            if (gl_at(p, (p->lo + p->hi) / 2) <= gl_at(q, (q->lo + q->hi) / 2))
+                break;
+            {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+        }
+    for (i = 0; i < nv0 && st == XQ_OK; i++) {
+        const gline *a = &V->v[order[i]];
+        for (j = i + 1; j < nv0; j++) {
+            const gline *b = &V->v[order[j]];
+            double y0 = fmax(a->lo, b->lo), y1 = fmin(a->hi, b->hi);
+            double xa, xb, ym;
+            int nh = 0, k, m;
+            if (y1 - y0 < 0.8 * fmin(a->hi - a->lo, b->hi - b->lo))
+                continue;
+            ym = (y0 + y1) / 2;
+            xa = gl_at(a, ym);
+            xb = gl_at(b, ym);
+            /* horizontal rules across: top to bottom, one per position */
+            for (k = 0; k < H->n; k++) {
+                const gline *h = &H->v[k];
+                double px0, py0, px1, py1;
+                cross(h, 0, a, 0, &px0, &py0);
+                cross(h, 0, b, 0, &px1, &py1);
+                if (fmin(h->hi, px1 + 6) - fmax(h->lo, px0 - 6)
+                        < 0.9 * (px1 - px0)
+                    || py0 < y0 - 8 || py0 > y1 + 8)
+                    continue;
+                hx[nh++] = k;
+            }
+            for (k = 1; k < nh; k++)
+                for (m = k; m > 0; m--) {
+                    double ya = gl_at(&H->v[hx[m - 1]], (xa + xb) / 2);
+                    double yb = gl_at(&H->v[hx[m]], (xa + xb) / 2);
+                    int t;
+                    if (ya <= yb)
+                        break;
+                    t = hx[m];
+                    hx[m] = hx[m - 1];
+                    hx[m - 1] = t;
+                }
+            for (k = m = 0; k < nh; k++)
+                if (m == 0 || gl_at(&H->v[hx[k]], (xa + xb) / 2)
+                                  - gl_at(&H->v[hx[m - 1]], (xa + xb) / 2) >= 8)
+                    hx[m++] = hx[k];
+            nh = m;
+            if (nh >= 2 && nh <= 3) {
+                if (!thin)
+                    st = thin_ink(grey, s, &thin, &all);
+                if (st == XQ_OK)
+                    st = recover_frame(thin, all, s, minp, *a, *b, H, hx, nh,
+                                       V);
+            }
+            break;                   /* only the nearest partner */
+        }
+    }
+out:
+    pixDestroy(&thin);
+    pixDestroy(&all);
+    xq_free(order);
+    xq_free(hx);
     return st;
 }
 
@@ -891,6 +1216,8 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
             goto done;
     }
     st = detect_lines(sh->pixg, sh->pixb, 5, &H, &V, &hop, &vop);
+    if (st == XQ_OK)
+        st = recover_lost_rules(sh->pixg, &H, &V);
     if (st != XQ_OK || H.n < 4 || V.n < 3)
         goto done;
     sh->pixlines = pixOr(NULL, hop, vop);

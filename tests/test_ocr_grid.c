@@ -125,6 +125,8 @@ enum { NB = 2, NR = 30, TX = 200, TY = 500, NUMW = 90, MW = 420, GAP = 100,
        RH = 80, LROW = 60 };
 
 static int g_lrow = LROW;
+/* grey of the inner hairlines (0: black, like the outer rules) */
+static int g_hair = 0;
 
 /* A printed label: a small glyph-like box, different for Red and Black. */
 static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
@@ -164,8 +166,10 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
 {
     PIX *p = pixCreate(2480, 3508, 1), *g;
     PIX *m[2] = { pixCreate(2480, 3508, 1), pixCreate(2480, 3508, 1) };
+    PIX *hair = pixCreate(2480, 3508, 1);
     int b, r, c;
     assert_non_null(p);
+    assert_non_null(hair);
     g_lrow = labels ? RH : LROW;
     for (b = 0; b < NB; b++) {
         int x0 = TX + b * (NUMW + 2 * MW + GAP), x1 = x0 + NUMW + 2 * MW;
@@ -173,12 +177,14 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
         for (r = 0; r <= NR + 1; r++) {
             int y = r == 0 ? TY : TY + g_lrow + (r - 1) * RH;
             int lw = (r <= 1 || r == NR + 1) ? 4 : 1;
-            pixRenderLine(p, x0, y, x1, y, lw, L_SET_PIXELS);
+            pixRenderLine(lw == 1 && g_hair ? hair : p, x0, y, x1, y, lw,
+                          L_SET_PIXELS);
         }
         for (c = 0; c < 4; c++) {
             int x = x0 + (c == 0 ? 0 : NUMW + (c - 1) * MW);
-            pixRenderLine(p, x, TY, x, ybot, c == 0 || c == 3 ? 4 : 1,
-                          L_SET_PIXELS);
+            bool thin = c == 1 || c == 2;
+            pixRenderLine(thin && g_hair ? hair : p, x, TY, x, ybot,
+                          thin ? 1 : 4, L_SET_PIXELS);
         }
         if (labels)
             for (c = 0; c < 2; c++)
@@ -226,6 +232,8 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
         pixSetMasked(g, m[0], 178);
         pixSetMasked(g, m[1], 204);
     }
+    pixSetMasked(g, hair, (l_uint32)g_hair);
+    pixDestroy(&hair);
     pixDestroy(&m[0]);
     pixDestroy(&m[1]);
     return g;
@@ -383,6 +391,74 @@ static void test_header_boxes_on_block_rules(void **state)
     check_ruled_photo(false, false, true, false, false);
 }
 
+/* A bilevel scan of a table whose inner hairlines are printed light
+ * (grey 165): the scanner's fixed threshold (128) keeps the thick outer
+ * rules, the numbers and the writing, and of each hairline only the
+ * specks where the sensor's noise (sd 20) took it under the threshold,
+ * about one pixel in twenty. The page is 1 bpp as a scanner writes it.
+ * No ruling line is left for the line finder: the old code found no
+ * table at all. */
+static PIX *bilevel_scan(double noise)
+{
+    PIX *g, *n, *b;
+    g_hair = 165;
+    g = ruled_page_ex(false, false, false, false, true);
+    g_hair = 0;
+    srand(4711);                   /* pixAddGaussianNoise draws from rand */
+    n = noise > 0 ? pixAddGaussianNoise(g, (l_float32)noise) : pixClone(g);
+    assert_non_null(n);
+    b = pixThresholdToBinary(n, 128);
+    assert_non_null(b);
+    pixDestroy(&n);
+    pixDestroy(&g);
+    return b;
+}
+
+static void test_bilevel_lost_hairlines(void **state)
+{
+    PIX *scan = bilevel_scan(20.0);
+    xq_sheet *sh = NULL;
+    char err[128];
+    int i, n = NB * NR * 2, blank_ok = 0;
+    (void)state;
+    assert_int_equal(pixGetDepth(scan), 1);
+    assert_int_equal(xq_ocr_read_pix(g_ocr, scan, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    assert_int_equal(xq_sheet_nblocks(sh), NB);
+    assert_int_equal(xq_sheet_ncells(sh), (size_t)n);
+    for (i = 0; i < n; i++) {
+        int box[4], want[4];
+        double x0, y0, x1, y1;
+        bool written = !(i % 7 == 3 || i > 110);
+        cell_rect(i, &x0, &y0, &x1, &y1);
+        want[0] = (int)x0;
+        want[1] = (int)y0;
+        want[2] = (int)(x1 - x0);
+        want[3] = (int)(y1 - y0);
+        assert_int_equal(xq_sheet_cell_box(sh, (size_t)i, box), XQ_OK);
+        assert_true(iou(box, want) > 0.75);
+        blank_ok += xq_sheet_cell_blank(sh, (size_t)i) == !written;
+    }
+    assert_int_equal(blank_ok, n);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&scan);
+}
+
+/* The same scan without noise: the hairlines are gone without a trace.
+ * Rows and columns are not invented in the empty frames. */
+static void test_bilevel_no_trace_no_rows(void **state)
+{
+    PIX *scan = bilevel_scan(0);
+    xq_sheet *sh = NULL;
+    char err[128];
+    (void)state;
+    assert_int_equal(xq_ocr_read_pix(g_ocr, scan, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    assert_int_equal(xq_sheet_ncells(sh), 0);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&scan);
+}
+
 static void test_form_photo_exact(void **state)
 {
     PIX *page = NULL, *photo, *pb;
@@ -449,6 +525,8 @@ int main(void)
         cmocka_unit_test(test_struck_rows_not_split),
         cmocka_unit_test(test_header_boxes_on_block_rules),
         cmocka_unit_test(test_faint_ink_is_writing),
+        cmocka_unit_test(test_bilevel_lost_hairlines),
+        cmocka_unit_test(test_bilevel_no_trace_no_rows),
         cmocka_unit_test(test_form_photo_exact),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
