@@ -390,13 +390,14 @@ static PIX *line_mask(PIX *grey, PIX *bin, bool vertical)
 /* Share of a line's extent along which the page is dark on the line
  * (within 2 px across): near 1 for a ruling line, well below for a "line"
  * strung through a column of written or printed glyphs. */
-static double dark_cover(const gline *l, PIX *grey, bool vertical)
+static double dark_cover_in(const gline *l, PIX *grey, bool vertical,
+                            double t0, double t1)
 {
     l_uint32 *data = pixGetData(grey);
     int wpl = pixGetWpl(grey), w = pixGetWidth(grey), h = pixGetHeight(grey);
     double t, need = 0.5 * l->ink;
     long n = 0, dark = 0;
-    for (t = l->lo; t <= l->hi; t += 2) {
+    for (t = t0; t <= t1; t += 2) {
         int c = (int)floor(gl_at(l, t) + 0.5), u, mn = 255;
         for (u = c - 2; u <= c + 2; u++) {
             int x = vertical ? u : (int)t, y = vertical ? (int)t : u, v;
@@ -410,6 +411,11 @@ static double dark_cover(const gline *l, PIX *grey, bool vertical)
         dark += 200 - mn >= need;
     }
     return n ? (double)dark / n : 0;
+}
+
+static double dark_cover(const gline *l, PIX *grey, bool vertical)
+{
+    return dark_cover_in(l, grey, vertical, l->lo, l->hi);
 }
 
 /* Grow a line's extent along the page while it stays dark (gaps up to
@@ -1470,8 +1476,23 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
                     continue;                 /* sliver between double lines */
                 if (h > 1.6 * med)
                     split = (int)floor(h / med + 0.5);
-                if (split > 8)
-                    continue;                 /* not a row: a gap */
+                if (split > 8) {
+                    /* many rows whose rules were all lost (a faint end of
+                     * a photographed table) or a gap between two tables:
+                     * rows only while the block's three column rules run
+                     * dark through it and it holds whole rows */
+                    bool rows = fabs(h / med - split) < 0.25;
+                    int e;
+                    for (e = 0; e < 3 && rows; e++) {
+                        double xt, yt, xb, yb;
+                        cross(top, 0, vl[e], 0, &xt, &yt);
+                        cross(bot, 0, vl[e], 0, &xb, &yb);
+                        rows = dark_cover_in(vl[e], sh->pixg, true, yt, yb)
+                               >= 0.8;
+                    }
+                    if (!rows)
+                        continue;             /* not a row: a gap */
+                }
                 for (s = 0; s < split; s++) {
                     int side;
                     if (ci + 2 > cap) {

@@ -127,6 +127,9 @@ enum { NB = 2, NR = 30, TX = 200, TY = 500, NUMW = 90, MW = 420, GAP = 100,
 static int g_lrow = LROW;
 /* grey of the inner hairlines (0: black, like the outer rules) */
 static int g_hair = 0;
+/* row rules lost above the bottom rule (a faint end of a photographed
+ * table): the column rules still run through */
+static int g_lost = 0;
 
 /* A printed label: a small glyph-like box, different for Red and Black. */
 static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
@@ -177,6 +180,8 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
         for (r = 0; r <= NR + 1; r++) {
             int y = r == 0 ? TY : TY + g_lrow + (r - 1) * RH;
             int lw = (r <= 1 || r == NR + 1) ? 4 : 1;
+            if (r > NR - g_lost && r <= NR)
+                continue;
             pixRenderLine(lw == 1 && g_hair ? hair : p, x0, y, x1, y, lw,
                           L_SET_PIXELS);
         }
@@ -345,6 +350,26 @@ static void check_ruled_photo(bool labels, bool struck, bool boxes,
 static void test_ruled_photo(void **state)
 {
     (void)state;
+    check_ruled_photo(false, false, false, false, false);
+}
+
+/* Page drawing options back to their defaults (a failed check leaves
+ * its test early). */
+static int reset_page(void **state)
+{
+    (void)state;
+    g_hair = 0;
+    g_lost = 0;
+    return 0;
+}
+
+/* The last ten row rules of every block lost: eleven rows between two
+ * rules, the column rules running through them. The old code took more
+ * than eight rows between two rules for a gap and lost them all. */
+static void test_lost_row_rules_at_the_end(void **state)
+{
+    (void)state;
+    g_lost = 10;
     check_ruled_photo(false, false, false, false, false);
 }
 
@@ -525,7 +550,9 @@ int main(void)
         cmocka_unit_test(test_struck_rows_not_split),
         cmocka_unit_test(test_header_boxes_on_block_rules),
         cmocka_unit_test(test_faint_ink_is_writing),
-        cmocka_unit_test(test_bilevel_lost_hairlines),
+        cmocka_unit_test_teardown(test_lost_row_rules_at_the_end,
+                                  reset_page),
+        cmocka_unit_test_teardown(test_bilevel_lost_hairlines, reset_page),
         cmocka_unit_test(test_bilevel_no_trace_no_rows),
         cmocka_unit_test(test_form_photo_exact),
     };
