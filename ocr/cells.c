@@ -256,12 +256,56 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
     return XQ_OK;
 }
 
-/* Ink thresholds for the page's cells, from the grey levels inside them:
- * paper is the commonest level, ink the darker tail. A stroke is made of
- * pixels darker than weak and holds at least one darker than strong
- * (hysteresis): light or blurred ink survives, printed grey guides and
- * paper texture do not. */
-static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
+/* Interior of a cell, 3 px inside its quad, clipped to the page. */
+static void cell_inner(const xq_sheet *sh, const ocr_cell *c, int *px0,
+                       int *py0, int *px1, int *py1)
+{
+    *px0 = (int)fmax(c->q[0], c->q[6]) + 3;
+    *px1 = (int)fmin(c->q[2], c->q[4]) - 3;
+    *py0 = (int)fmax(c->q[1], c->q[3]) + 3;
+    *py1 = (int)fmin(c->q[5], c->q[7]) - 3;
+    if (*px0 < 0) *px0 = 0;
+    if (*py0 < 0) *py0 = 0;
+    if (*px1 > sh->nw) *px1 = sh->nw;
+    if (*py1 > sh->nh) *py1 = sh->nh;
+}
+
+/* Paper level of each cell (its commonest grey: the median, writing
+ * covering less than half of a cell) into med[]. */
+static void cell_paper(const xq_sheet *sh, int *med)
+{
+    l_uint32 *data = pixGetData(sh->pixg);
+    int wpl = pixGetWpl(sh->pixg);
+    size_t i;
+    for (i = 0; i < sh->ncells; i++) {
+        long hist[256] = {0}, total = 0, acc = 0;
+        int x0, y0, x1, y1, x, y, v;
+        cell_inner(sh, &sh->cells[i], &x0, &y0, &x1, &y1);
+        med[i] = 200;
+        for (y = y0; y < y1; y += 2)
+            for (x = x0; x < x1; x += 2) {
+                hist[GET_DATA_BYTE(data + (size_t)y * wpl, x)]++;
+                total++;
+            }
+        for (v = 0; v < 256 && total > 0; v++) {
+            acc += hist[v];
+            if (acc * 2 >= total) {
+                med[i] = v;
+                break;
+            }
+        }
+    }
+}
+
+/* Ink thresholds for the page's cells, from the grey levels inside them
+ * taken against each cell's own paper level med[] (shaded rows, light
+ * falling unevenly: every cell's paper reads 200): paper is the commonest
+ * level, ink the darker tail. A stroke is made of pixels darker than
+ * weak and holds at least one darker than strong (hysteresis): light or
+ * blurred ink survives, printed grey guides and paper texture do not.
+ * The levels returned are for paper at 200. */
+static void ink_levels(const xq_sheet *sh, const int *med, int *pweak,
+                       int *pstrong)
 {
     long hist[256] = {0}, total = 0, acc, dark = 0;
     int paper = 200, ink = 40, v;
@@ -272,17 +316,12 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
     l_uint32 *data = pixGetData(sh->pixg);
     int wpl = pixGetWpl(sh->pixg);
     for (i = 0; i < sh->ncells; i++) {
-        const ocr_cell *c = &sh->cells[i];
-        int x0 = (int)fmax(c->q[0], c->q[6]) + 3, x1 = (int)fmin(c->q[2], c->q[4]) - 3;
-        int y0 = (int)fmax(c->q[1], c->q[3]) + 3, y1 = (int)fmin(c->q[5], c->q[7]) - 3;
-        int x, y;
-        if (x0 < 0) x0 = 0;
-        if (y0 < 0) y0 = 0;
-        if (x1 > sh->nw) x1 = sh->nw;
-        if (y1 > sh->nh) y1 = sh->nh;
+        int x0, y0, x1, y1, x, y;
+        cell_inner(sh, &sh->cells[i], &x0, &y0, &x1, &y1);
         for (y = y0; y < y1; y += 2)
             for (x = x0; x < x1; x += 2) {
-                hist[GET_DATA_BYTE(data + (size_t)y * wpl, x)]++;
+                v = GET_DATA_BYTE(data + (size_t)y * wpl, x) - med[i] + 200;
+                hist[v < 0 ? 0 : v > 255 ? 255 : v]++;
                 total++;
             }
     }
@@ -341,11 +380,21 @@ static void ink_levels(const xq_sheet *sh, int *pweak, int *pstrong)
 xq_status ocr_cells_extract(xq_sheet *sh)
 {
     size_t i;
-    int weak, strong;
-    ink_levels(sh, &weak, &strong);
-    for (i = 0; i < sh->ncells; i++)
-        XQ_TRY(cell_extract(sh, &sh->cells[i], weak, strong));
-    return XQ_OK;
+    int weak, strong, *med;
+    xq_status st = XQ_OK;
+    if (sh->ncells == 0)
+        return XQ_OK;
+    med = xq_malloc(sh->ncells * sizeof *med);
+    if (!med)
+        return XQ_ENOMEM;
+    cell_paper(sh, med);
+    ink_levels(sh, med, &weak, &strong);
+    /* each cell's levels follow its own paper */
+    for (i = 0; i < sh->ncells && st == XQ_OK; i++)
+        st = cell_extract(sh, &sh->cells[i], weak + med[i] - 200,
+                          strong + med[i] - 200);
+    xq_free(med);
+    return st;
 }
 
 static bool label_text(const char *t)
