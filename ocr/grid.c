@@ -729,6 +729,15 @@ static xq_status recover_frame(PIX *thin, PIX *all, int s, double minp,
             if (f3 < 0.015 * (y1 - y0) || f3 < 9 * (med + 1)
                 || g3 > 0.03 * (y1 - y0))
                 continue;
+            /* a rule's specks lie on one line: a few pixels aside they
+             * are gone (broken writing spreads its specks wide) */
+            for (j = -1; j <= 1 && peak; j += 2) {
+                int a6 = i + 6 * j;
+                peak = a6 < 1 || a6 + 1 >= n
+                       || 3 * (F[a6 - 1] + F[a6] + F[a6 + 1]) <= f3;
+            }
+            if (!peak)
+                continue;
             for (j = i - w; j <= i + w && peak; j++) {
                 int v;
                 if (j < 1 || j + 1 >= n || j == i)
@@ -738,6 +747,37 @@ static xq_status recover_frame(PIX *thin, PIX *all, int s, double minp,
             }
             if (peak)
                 cand[nv++] = x0 + i;
+        }
+    }
+    /* no trail of specks: the column labels (a label row between the top
+     * rule and the next) stand centred over their columns, a rule in the
+     * space between neighbouring labels; number, Red and Black must all
+     * show, else no column is invented */
+    if (nv == 0 && nh == 3) {
+        const gline *lab = &H->v[hx[1]];
+        int ly0 = y0, ly1 = (int)floor(gl_at(lab, (xl + xr) / 2)
+                                       - lab->thick / 2 - 2);
+        int lh = ly1 - ly0, nc = 0, cs[4], ce[4], last = -1000000;
+        for (x = x0; x < x1 && lh >= 4 && nc <= 3; x++) {
+            double f = (x - xl) / width;
+            if (count_along(all, true, l->a + f * (r->a - l->a),
+                            l->b + f * (r->b - l->b), ly0, ly1) == 0)
+                continue;
+            if (x - last > lh) {          /* a new label */
+                if (nc < 4)
+                    cs[nc] = x;
+                nc++;
+            }
+            if (nc <= 4)
+                ce[nc - 1] = x;
+            last = x;
+        }
+        if (nc == 3) {
+            /* Red and Black as wide as each other where the labels allow
+             * (a short number label says little of its column's width) */
+            double rb = (ce[1] + cs[2]) / 2.0, nr = 2 * rb - xr;
+            cand[nv++] = nr > ce[0] && nr < cs[1] ? nr : (ce[0] + cs[1]) / 2.0;
+            cand[nv++] = rb;
         }
     }
     for (i = 0; i < nv && st == XQ_OK; i++) {
@@ -782,6 +822,37 @@ static xq_status recover_frame(PIX *thin, PIX *all, int s, double minp,
             }
             if (hits >= 0.8 * (n - 1))
                 bn = n;
+        }
+        /* no trail of specks: rules lie where no glyph crosses, and the
+         * finest division whose lines nearly all run clear has ink (the
+         * move numbers, the moves) half-way in most rows */
+        if (bn == 0) {
+            for (n = 0; n < ne; n++) {
+                double f = n / g;
+                e[n] = count_along(all, false, ta->a + f * (tb->a - ta->a),
+                                   ta->b + f * (tb->b - ta->b), xa, xb)
+                       - e[n];
+            }
+            for (n = 2; n <= nmax; n++) {
+                int j, clear = 0, inked = 0;
+                for (j = 1; j < n; j++) {
+                    int u = (int)floor(j * g / n + 0.5), d, lo = 1 << 30;
+                    for (d = -2; d <= 2; d++)
+                        if (u + d >= 1 && u + d + 1 < ne
+                            && e[u + d - 1] + e[u + d] + e[u + d + 1] < lo)
+                            lo = e[u + d - 1] + e[u + d] + e[u + d + 1];
+                    clear += lo == 0;
+                }
+                for (j = 0; j < n; j++) {
+                    int u = (int)floor((j + 0.5) * g / n + 0.5), d, sum = 0;
+                    for (d = -(int)(g / n / 4); d <= (int)(g / n / 4); d++)
+                        if (u + d >= 0 && u + d < ne)
+                            sum += e[u + d];
+                    inked += sum > 0;
+                }
+                if (clear >= 0.8 * (n - 1) && inked >= 0.5 * n)
+                    bn = n;
+            }
         }
         xq_free(e);
         xq_free(ev);

@@ -450,11 +450,11 @@ static void test_header_boxes_on_block_rules(void **state)
  * about one pixel in twenty. The page is 1 bpp as a scanner writes it.
  * No ruling line is left for the line finder: the old code found no
  * table at all. */
-static PIX *bilevel_scan(double noise)
+static PIX *bilevel_scan(double noise, bool labels)
 {
     PIX *g, *n, *b;
     g_hair = 165;
-    g = ruled_page_ex(false, false, false, false, true);
+    g = ruled_page_ex(labels, false, false, false, true);
     g_hair = 0;
     srand(4711);                   /* pixAddGaussianNoise draws from rand */
     n = noise > 0 ? pixAddGaussianNoise(g, (l_float32)noise) : pixClone(g);
@@ -466,13 +466,12 @@ static PIX *bilevel_scan(double noise)
     return b;
 }
 
-static void test_bilevel_lost_hairlines(void **state)
+static void check_bilevel(double noise, bool labels)
 {
-    PIX *scan = bilevel_scan(20.0);
+    PIX *scan = bilevel_scan(noise, labels);
     xq_sheet *sh = NULL;
     char err[128];
     int i, n = NB * NR * 2, blank_ok = 0;
-    (void)state;
     assert_int_equal(pixGetDepth(scan), 1);
     assert_int_equal(xq_ocr_read_pix(g_ocr, scan, 0, &sh, err, sizeof err),
                      XQ_OK);
@@ -496,11 +495,27 @@ static void test_bilevel_lost_hairlines(void **state)
     pixDestroy(&scan);
 }
 
-/* The same scan without noise: the hairlines are gone without a trace.
- * Rows and columns are not invented in the empty frames. */
+static void test_bilevel_lost_hairlines(void **state)
+{
+    (void)state;
+    check_bilevel(20.0, false);
+}
+
+/* No trace of the hairlines, but a label row over every column (number,
+ * Red, Black): columns stand under their labels, rows where no glyph
+ * crosses, one move number in each (fails on the old code: no table). */
+static void test_bilevel_no_trace_labels(void **state)
+{
+    (void)state;
+    check_bilevel(0, true);
+}
+
+/* The same scan without noise: the hairlines are gone without a trace,
+ * and the label row says "No." only. Columns are not invented in the
+ * empty frames. */
 static void test_bilevel_no_trace_no_rows(void **state)
 {
-    PIX *scan = bilevel_scan(0);
+    PIX *scan = bilevel_scan(0, false);
     xq_sheet *sh = NULL;
     char err[128];
     (void)state;
@@ -581,6 +596,7 @@ int main(void)
         cmocka_unit_test_teardown(test_lost_row_rules_at_the_end,
                                   reset_page),
         cmocka_unit_test_teardown(test_bilevel_lost_hairlines, reset_page),
+        cmocka_unit_test_teardown(test_bilevel_no_trace_labels, reset_page),
         cmocka_unit_test(test_bilevel_no_trace_no_rows),
         cmocka_unit_test(test_form_photo_exact),
     };
