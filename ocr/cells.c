@@ -76,6 +76,7 @@ PIX *ocr_img_to_pix(const ocr_img *im)
 /* Connected components of ink (8-connected) with simple statistics. */
 typedef struct {
     int x0, y0, x1, y1, area, dark;   /* dark: darkest grey in it */
+    bool faint;                       /* dropped for its lightness only */
 } comp;
 
 /* Label ink pixels of a 0/1 mask; comps grown in *pc (count *pn). */
@@ -112,6 +113,7 @@ static xq_status components(const uint8_t *mask, const uint8_t *grey,
         c.y0 = c.y1 = i / w;
         c.area = 0;
         c.dark = 255;
+        c.faint = false;
         label[i] = n;
         stack[sp++] = i;
         while (sp > 0) {
@@ -210,12 +212,26 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
             bool border = k->x0 == 0 || k->y0 == 0 || k->x1 == w - 1
                           || k->y1 == h - 1;
             bool drop = k->area < speck || k->dark >= strong;
+            bool rule = false;
             /* leftovers of the ruling along the border */
             if (border && ch <= h / 8 + 2 && cw >= w / 3)
-                drop = true;
+                rule = true;
             if (border && cw <= 5 && ch >= h * 2 / 3)
-                drop = true;
-            if (drop)
+                rule = true;
+            /* dropped for its lightness alone, yet maybe a faint stroke
+             * (see below): no speck of grain (a speck's area, 3 px at
+             * least both ways, a pixel a quarter of the way from the weak
+             * level to the strong one), no line (a lost hairline, a
+             * guide: four times longer than thick and longer than the
+             * cell is high, or half as high upright) and no blurred
+             * leftover of the ruling flat along the border */
+            k->faint = drop && !rule && k->area >= speck
+                       && k->dark <= weak - (weak - strong) / 4
+                       && cw >= 3 && ch >= 3
+                       && !(cw >= 4 * ch && cw > h)
+                       && !(ch >= 4 * cw && ch > h / 2)
+                       && !(border && cw >= w / 3 && ch <= h / 4);
+            if (drop || rule)
                 k->area = -k->area;   /* mark dropped */
         }
     }
@@ -230,6 +246,29 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
         int minink = (int)(0.003 * w * h);
         if (minink < 25)
             minink = 25;
+        /* a second look at a cell that seems blank: thin strokes of faint
+         * ink (a light pen, blurred to a few pixels) may nowhere reach the
+         * strong level, yet they hang together in pieces of stroke size
+         * that paper grain does not make. When such pieces hold as much
+         * ink as a written cell they are its writing; lines (ruling
+         * leftovers, a lost hairline across the cell) are not counted.
+         * Cells with ink enough of the strong kind are left as they are. */
+        if (ink < minink) {
+            int sink = 0;
+            for (i = 0; i < n; i++)
+                if (cs[i].faint)
+                    sink += -cs[i].area;
+            if (ink + sink >= minink) {
+                for (y = 0; y < h; y++)
+                    for (x = 0; x < w; x++) {
+                        int l = label[y * w + x];
+                        if (l >= 0 && cs[l].faint) {
+                            c->ink.px[y * w + x] = 0;
+                            ink++;
+                        }
+                    }
+            }
+        }
         c->blank = ink < minink;
     }
     /* strike-through: one component far wider than tall crossing most of
