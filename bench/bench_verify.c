@@ -7,7 +7,8 @@
  * Env: XQ_BENCH_GAMES (games per style, default 60), XQ_BENCH_SKIP (first
  * corpus line, default 200: away from the lines the unit tests use),
  * XQ_BENCH_SPELL (corpus games of the spelling figure, default 40) and
- * XQ_BENCH_ONLY=spell (that figure alone).
+ * XQ_BENCH_ONLY=spell (that figure alone) or =stress (a kai row with dense
+ * blank, skipped and illegal records alone: the silent-error check).
  * Every figure is printed on its own line "verify <what>: <value>". */
 #include <math.h>
 #include <stdio.h>
@@ -362,6 +363,17 @@ int main(void)
         return 0;
     printf("verify: synthetic sheets (TEST-ONLY source, tests/data/verify/synth_source.h), "
            "%d corpus games per style from line %d\n", n, skip + 1);
+    if (only && !strcmp(only, "stress")) {
+        /* events far denser than a real sheet's: where a skipped move
+         * hides beside blank cells and illegal records, is the verifier
+         * still never sure of a wrong move? */
+        ev.name = "kai+stress";
+        ev.p_blank = 0.04;
+        ev.p_skip = 0.02;
+        ev.p_illeg = 0.03;
+        run_style("kai+stress (4% blank, 2% skipped, 3% illegal)", &ev, n, skip, 0);
+        return 0;
+    }
     run_style("printed", &SY_PRINTED, n, skip, 0);
     run_style("kai", &SY_KAI, n, skip, 0);
     run_style("handwriting", &SY_HAND, n, skip, 0);

@@ -290,6 +290,34 @@ static void test_cut_beam_never_silent(void **state)
     free(g);
 }
 
+/* A skipped move whose column then reads one move ahead can stay legal for
+ * many plies; the decoder finds the skip only where the moves stop fitting
+ * (or as an illegal record, or never). Dense skips, blanks and illegal
+ * records: every wrong move must still be under review. */
+static void test_shifted_column_never_silent(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    sy_style st = SY_KAI;
+    int line, right, silent, total_silent = 0, plies = 0, wrong = 0;
+    (void)state;
+    st.p_blank = 0.04;
+    st.p_skip = 0.02;
+    st.p_illeg = 0.03;
+    for (line = 200; line < 204; line++) {
+        xq_game *game = decode(line, &st, 900 + (uint64_t)line, g, &s, NULL);
+        tally(game, g, &right, &silent);
+        total_silent += silent;
+        wrong += g->n - right;
+        plies += g->n;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    assert_true(wrong > 0);             /* the sheets are hard */
+    assert_int_equal(total_silent, 0);  /* and never silently wrong */
+    free(g);
+}
+
 /* A cell that reads as the move but for one look-alike glyph is put right
  * (status corrected, always under review); one that also has a glyph no
  * move has reads as no move: an unreadable record (WXF 7.6 counts it as
@@ -747,6 +775,7 @@ int main(void)
         cmocka_unit_test(test_skipped_move),
         cmocka_unit_test(test_illegal_move),
         cmocka_unit_test(test_cut_beam_never_silent),
+        cmocka_unit_test(test_shifted_column_never_silent),
         cmocka_unit_test(test_corrected_or_unreadable),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_noisy_sheets),

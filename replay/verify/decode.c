@@ -766,6 +766,203 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
     }
 }
 
+/* ---- where did a column change its alignment? ------------------------- */
+
+/* The decoded record, replayed once: the board before each ply, each move
+ * written as the record would (canonical Chinese) and whether a cell reads
+ * as it ("clean": evidence an alternative reading must explain). */
+typedef struct {
+    xq_board *before;       /* [len + 1]: before ply t at [t - 1] */
+    char    (*text)[32];
+    bool     *clean;
+    size_t    len;
+} vplay;
+
+static bool ply_told(const vdec *d, const vd_ply *p)
+{
+    int k;
+    for (k = 0; k < d->nsrc; k++)
+        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
+            p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
+            d->scale * (p->sc[k] - d->res->cells[k][p->slot[k]].ref) >
+                -VD_FLOOR / 2)
+            return true;
+    return false;
+}
+
+/* Play ply u's record (the text of decoded ply src) on b: the move that
+ * text names on b. Returns 1 played, 0 refuted (a clean record names no
+ * legal move here), -1 cannot tell (nothing clean to go by and the decoded
+ * move does not fit: the alternative stays possible). */
+static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src)
+{
+    xq_move mv = XQ_MOVE_NONE;
+    char msg[8], rule[8];
+    if (src < 1 || src > vp->len)
+        return -1;
+    if (vp->clean[src - 1]) {
+        if (vs_read(b, vp->text[src - 1], &mv, msg, sizeof msg, rule,
+                    sizeof rule) != XQ_RES_OK || mv == XQ_MOVE_NONE)
+            return 0;
+        return xq_board_make_move(b, mv, NULL) ? 1 : 0;
+    }
+    return xq_board_make_move(b, res->plies[src - 1].mv, NULL) ? 1 : -1;
+}
+
+/* Could side's column have changed its alignment at ply t0 instead of at
+ * t (t0 < t, both plies of that side), the cells between read one of that
+ * side's moves later (skip: an unknown move at t0, each record then
+ * played one turn late) or earlier (junk cell at t0: each record played
+ * one turn early), and the record still be a legal game up to ply tend?
+ * Every other ply plays its own record. A clean record that names no
+ * legal move where the alternative puts it refutes the alternative. */
+static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
+                       size_t t0, size_t t, size_t tend)
+{
+    xq_move xs[XQ_MAX_MOVES];
+    int nx = 1, x;
+    if (skip)
+        nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
+    for (x = 0; x < nx; x++) {
+        xq_board b = vp->before[t0 - 1];
+        size_t u;
+        int r = 1;
+        for (u = t0; u <= tend && u <= vp->len + 1 && r == 1; u++) {
+            bool mine = xq_board_side(&b) == side;
+            size_t src = u;
+            if (skip && u == t0) {
+                r = xq_board_make_move(&b, xs[x], NULL) ? 1 : 0;
+                continue;
+            }
+            if (mine && skip && u <= t)
+                src = u - 2;
+            else if (mine && !skip && u < t)
+                src = u + 2;
+            if (!skip && mine && src == t)
+                return true;   /* the junk cell itself: cannot tell */
+            if (src > vp->len)
+                break;         /* the record ends: nothing refutes it */
+            r = alt_play(vp, d->res, &b, src);
+        }
+        if (r != 0)
+            return true;
+    }
+    return false;
+}
+
+/* Where a column changed its alignment (a skipped move, a junk cell) at
+ * ply t, the change may have happened earlier: the moves of that column
+ * between then and t were read one turn off and may still make a legal
+ * game (a skip whose shifted moves stay legal for a while is only found
+ * where they stop fitting). Every earlier place up to VD_SHIFT_REACH
+ * plies back where the alternative stays a legal game (alt_viable) puts
+ * the plies from there to t under review. So does a clear record of no
+ * legal move (it may be the first place a skip showed), and the end of a
+ * column (a skip never found leaves the column a move ahead to its end). */
+static void shift_doubt(vdec *d, const xq_board *start, size_t len)
+{
+    vd_result *res = d->res;
+    vplay vp;
+    size_t t, q;
+    int k, side;
+    char wxf[16], iccs[8];
+    memset(&vp, 0, sizeof vp);
+    vp.len = len;
+    vp.before = xq_malloc((len + 1) * sizeof *vp.before);
+    vp.text = xq_malloc((len + 1) * sizeof *vp.text);
+    vp.clean = xq_calloc(len + 1, sizeof *vp.clean);
+    if (!vp.before || !vp.text || !vp.clean) {
+        /* without memory: the old fixed window */
+        for (t = 1; t <= len; t++)
+            for (k = 0; k < d->nsrc; k++)
+                if (res->plies[t - 1].kind[k] == VK_SKIP ||
+                    res->plies[t - 1].kind[k] == VK_EXTRA)
+                    for (q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1; q < t; q++)
+                        if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                            res->plies[q - 1].conf = VD_SHIFT_CONF;
+        goto out;
+    }
+    vp.before[0] = *start;
+    for (t = 1; t <= len; t++) {
+        xq_board b = vp.before[t - 1];
+        vs_write_all(&b, res->plies[t - 1].mv, vp.text[t - 1], wxf, iccs);
+        vp.clean[t - 1] = ply_told(d, &res->plies[t - 1]);
+        vp.before[t] = vp.before[t - 1];
+        if (!xq_board_make_move(&vp.before[t], res->plies[t - 1].mv, NULL)) {
+            len = vp.len = t - 1;
+            break;
+        }
+    }
+    for (t = 1; t <= len + 2; t++) {
+        bool skip = false, junk = false, bad = false, end = t > len;
+        size_t lo, t0, low = t;
+        if (!end)
+            for (k = 0; k < d->nsrc; k++) {
+                if (res->plies[t - 1].kind[k] == VK_SKIP)
+                    skip = true;
+                if (res->plies[t - 1].kind[k] == VK_EXTRA)
+                    junk = true;
+            }
+        /* a record that reads as no legal move (illegal, unreadable) may
+         * be where the column got out of step too: the record was the next
+         * move, read one turn early after a skip no one saw */
+        if (!end && !skip && !junk && !vp.clean[t - 1])
+            for (k = 0; k < d->nsrc; k++) {
+                const vd_ply *p = &res->plies[t - 1];
+                const vd_cell *c;
+                if (p->kind[k] != VK_READ || p->slot[k] < 0 ||
+                    (size_t)p->slot[k] >= res->ncells[k])
+                    continue;
+                c = &res->cells[k][p->slot[k]];
+                /* a clear reading of something else, not a poor one */
+                if (c->text_score > -1e29 &&
+                    d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP)
+                    bad = true;
+            }
+        if (!skip && !junk && !end && !bad)
+            continue;
+        /* past the end: t = len + 1 is the side to move after the last
+         * ply (its last ply is len - 1), t = len + 2 the other one */
+        side = end ? xq_board_side(&vp.before[len]) ^ (t == len + 2)
+                   : xq_board_side(&vp.before[t - 1]);
+        lo = t > VD_SHIFT_REACH ? t - VD_SHIFT_REACH : 1;
+        /* the earlier places of the change that still make a legal game,
+         * back to the first that does not; before a bad record every
+         * place (a wrong reading in between may refute the near places
+         * and not the true one) */
+        for (t0 = t - 2; t0 >= lo && t0 >= 1 && t0 <= len; t0 -= 2) {
+            bool ok;
+            if (xq_board_side(&vp.before[t0 - 1]) != side)
+                break;
+            ok = alt_viable(d, &vp, skip || end || bad, side, t0,
+                            end ? len + 1 : t,
+                            end ? len : t + VD_SHIFT_WINDOW);
+            /* a bad record: or the column stayed a move behind after it */
+            if (!ok && bad)
+                ok = alt_viable(d, &vp, true, side, t0, len + 1,
+                                t + VD_SHIFT_WINDOW);
+            if (ok)
+                low = t0;
+            else if (!bad)
+                break;
+            if (t0 < 3)
+                break;
+        }
+        for (q = low; q < t && q <= len; q++)
+            if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                res->plies[q - 1].conf = VD_SHIFT_CONF;
+        /* the plies just before the change: the old fixed window */
+        for (q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1;
+             (skip || junk) && q < t; q++)
+            if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                res->plies[q - 1].conf = VD_SHIFT_CONF;
+    }
+out:
+    xq_free(vp.before);
+    xq_free(vp.text);
+    xq_free(vp.clean);
+}
+
 static xq_status posterior(vdec *d, size_t best, const xq_board *start,
                            int32_t *path, size_t len)
 {
@@ -855,20 +1052,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         if (overflow && p->conf > 0.5)
             p->conf = 0.5;
     }
-    /* where a column changed its alignment (skip, junk cell), the exact
-     * place of the change is uncertain: the plies before it are not
-     * trusted blindly */
-    for (t = 1; t <= len; t++) {
-        int k2;
-        for (k2 = 0; k2 < d->nsrc; k2++)
-            if (res->plies[t - 1].kind[k2] == VK_SKIP ||
-                res->plies[t - 1].kind[k2] == VK_EXTRA) {
-                size_t q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1;
-                for (; q < t; q++)
-                    if (res->plies[q - 1].conf > VD_SHIFT_CONF)
-                        res->plies[q - 1].conf = VD_SHIFT_CONF;
-            }
-    }
+    shift_doubt(d, start, len);
     doubt_forward(d, start, len, Z);
     (void)path;
     xq_free(al);

@@ -37,7 +37,10 @@ enum {
 #define VD_EXTRA      9.0   /* penalty of a junk / repeated cell */
 #define VD_SKIP_GATE  -1e9  /* skips only where the best move reads this badly */
 #define VD_SSKIP_GATE -1e9  /* ... for a skip that moves the whole record */
-#define VD_SHIFT_WINDOW 6   /* plies before a skip / junk cell put under review */
+#define VD_SHIFT_WINDOW 6   /* plies before a skip / junk cell put under review
+                               (and plies after one an earlier place of it
+                               must still fit, shift_doubt) */
+#define VD_SHIFT_REACH 40   /* how far back an earlier place is looked for */
 #define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
