@@ -318,6 +318,35 @@ static void test_shifted_column_never_silent(void **state)
     free(g);
 }
 
+/* Where the beam cut close histories, the plies after the cut are put
+ * under review only where a cut history, followed through the records,
+ * would have played another move: a printed sheet with a few blank cells
+ * keeps more of its plies out of review, and no wrong move is sure. */
+static void test_cut_histories_followed(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    sy_style st = SY_PRINTED;
+    int line, right, silent, total_silent = 0, flagged = 0, plies = 0, p;
+    (void)state;
+    st.p_blank = 0.03;
+    for (line = 30; line < 36; line++) {
+        xq_game *game = decode(line, &st, 500 + (uint64_t)line, g, &s, NULL);
+        tally(game, g, &right, &silent);
+        total_silent += silent;
+        for (p = 0; p < (int)game->nplies; p++)
+            flagged += game->plies[p].review;
+        plies += g->n;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    assert_int_equal(total_silent, 0);
+    /* 77% under review; 85% when every square a cut history could touch
+     * was put in doubt (and every move from or to it after) */
+    assert_true(flagged * 100 < plies * 80);
+    free(g);
+}
+
 /* A cell that reads as the move but for one look-alike glyph is put right
  * (status corrected, always under review); one that also has a glyph no
  * move has reads as no move: an unreadable record (WXF 7.6 counts it as
@@ -776,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_illegal_move),
         cmocka_unit_test(test_cut_beam_never_silent),
         cmocka_unit_test(test_shifted_column_never_silent),
+        cmocka_unit_test(test_cut_histories_followed),
         cmocka_unit_test(test_corrected_or_unreadable),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_noisy_sheets),

@@ -38,6 +38,12 @@ typedef struct {
 } vnode;
 
 typedef struct {
+    int32_t node;           /* last node of the cut child's parent (-1 root) */
+    xq_move mv;             /* the cut child's move */
+    int16_t ply;
+} vcut;
+
+typedef struct {
     int32_t node;           /* the ghost's own last node */
     int32_t next;           /* next ghost of the same survivor */
     double  score;          /* its cumulative score when merged */
@@ -107,6 +113,12 @@ typedef struct {
                                that differ from the best prefix there */
     double  *lostp;         /* per parent entry: mass cut at this step */
     size_t   caplost;
+    /* the cut histories themselves (parent node and move), up to
+     * VD_CUT_KEEP per ply; altfull: a ply cut more than that */
+    vcut    *cuts;
+    size_t   ncuts, capcuts;
+    uint16_t *ncutply;
+    bool    *cutfull;
     /* score cache: (sheet, cell, spelling) -> source score, one table per
      * cell (a ply's lookups all go to one or two cells: their small
      * tables stay in the CPU cache, one table of every cell did not) */
@@ -717,9 +729,13 @@ static int cmp_alt(const void *a, const void *b)
  * alternatives start from and go to. A later move from or to a square in
  * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
  * its destination. Forced (corrected) plies are the arbiter's word.
- * z: the posterior's normaliser (cut mass is measured against it). */
+ * z: the posterior's normaliser (cut mass is measured against it).
+ * followed: cut_doubt followed the cut histories, so only plies whose cut
+ * ones could not all be kept or followed (beam overflow, more than
+ * VD_CUT_KEEP) get this coarse doubt; seed[t]: squares where a followed
+ * history was lost track of at ply t. */
 static void doubt_forward(vdec *d, const xq_board *start, size_t len,
-                          double z)
+                          double z, bool (*seed)[128], bool followed)
 {
     vd_result *res = d->res;
     bool doubt[128];
@@ -733,6 +749,13 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
         int from = XQ_MOVE_FROM(p->mv), to = XQ_MOVE_TO(p->mv);
         bool cut = t < d->caplost && d->lostm[t] > 0 &&
                    (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * z);
+        /* cut histories that cut_doubt followed need no coarse doubt */
+        if (followed && cut && d->lost[t] <= 0 && !d->cutfull[t])
+            cut = false;
+        if (seed)
+            for (i = 0; i < 128; i++)
+                if (seed[t][i])
+                    doubt[i] = true;
         bool told = false;       /* some cell reads as this move */
         for (k = 0; k < d->nsrc; k++)
             if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
@@ -859,39 +882,56 @@ static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
  * the plies from there to t under review. So does a clear record of no
  * legal move (it may be the first place a skip showed), and the end of a
  * column (a skip never found leaves the column a move ahead to its end). */
-static void shift_doubt(vdec *d, const xq_board *start, size_t len)
+/* Replay the decoded record once (vplay); false without memory. */
+static bool vplay_build(const vdec *d, const xq_board *start, size_t len,
+                        vplay *vp)
+{
+    size_t t;
+    char wxf[16], iccs[8];
+    memset(vp, 0, sizeof *vp);
+    vp->len = len;
+    vp->before = xq_malloc((len + 1) * sizeof *vp->before);
+    vp->text = xq_malloc((len + 1) * sizeof *vp->text);
+    vp->clean = xq_calloc(len + 1, sizeof *vp->clean);
+    if (!vp->before || !vp->text || !vp->clean)
+        return false;
+    vp->before[0] = *start;
+    for (t = 1; t <= len; t++) {
+        xq_board b = vp->before[t - 1];
+        vs_write_all(&b, d->res->plies[t - 1].mv, vp->text[t - 1], wxf, iccs);
+        vp->clean[t - 1] = ply_told(d, &d->res->plies[t - 1]);
+        vp->before[t] = vp->before[t - 1];
+        if (!xq_board_make_move(&vp->before[t], d->res->plies[t - 1].mv, NULL)) {
+            vp->len = t - 1;
+            break;
+        }
+    }
+    return true;
+}
+
+static void vplay_free(vplay *vp)
+{
+    xq_free(vp->before);
+    xq_free(vp->text);
+    xq_free(vp->clean);
+}
+
+static void shift_doubt(vdec *d, vplay *vp0, bool ok)
 {
     vd_result *res = d->res;
-    vplay vp;
-    size_t t, q;
+    vplay vp = *vp0;
+    size_t t, q, len = vp.len;
     int k, side;
-    char wxf[16], iccs[8];
-    memset(&vp, 0, sizeof vp);
-    vp.len = len;
-    vp.before = xq_malloc((len + 1) * sizeof *vp.before);
-    vp.text = xq_malloc((len + 1) * sizeof *vp.text);
-    vp.clean = xq_calloc(len + 1, sizeof *vp.clean);
-    if (!vp.before || !vp.text || !vp.clean) {
+    if (!ok) {
         /* without memory: the old fixed window */
-        for (t = 1; t <= len; t++)
+        for (t = 1; t <= res->nplies; t++)
             for (k = 0; k < d->nsrc; k++)
                 if (res->plies[t - 1].kind[k] == VK_SKIP ||
                     res->plies[t - 1].kind[k] == VK_EXTRA)
                     for (q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1; q < t; q++)
                         if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                             res->plies[q - 1].conf = VD_SHIFT_CONF;
-        goto out;
-    }
-    vp.before[0] = *start;
-    for (t = 1; t <= len; t++) {
-        xq_board b = vp.before[t - 1];
-        vs_write_all(&b, res->plies[t - 1].mv, vp.text[t - 1], wxf, iccs);
-        vp.clean[t - 1] = ply_told(d, &res->plies[t - 1]);
-        vp.before[t] = vp.before[t - 1];
-        if (!xq_board_make_move(&vp.before[t], res->plies[t - 1].mv, NULL)) {
-            len = vp.len = t - 1;
-            break;
-        }
+        return;
     }
     for (t = 1; t <= len + 2; t++) {
         bool skip = false, junk = false, bad = false, end = t > len;
@@ -957,10 +997,74 @@ static void shift_doubt(vdec *d, const xq_board *start, size_t len)
             if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                 res->plies[q - 1].conf = VD_SHIFT_CONF;
     }
-out:
-    xq_free(vp.before);
-    xq_free(vp.text);
-    xq_free(vp.clean);
+}
+
+/* The cut histories, followed (a precise form of doubt_forward's coarse
+ * squares): each is replayed from its cut on, every later ply playing the
+ * move its record names on that board (a clean record by its text, any
+ * other the decoded move). Where it plays another move than the decoded
+ * record, that ply is put under review. It ends where its board meets the
+ * decoded one, or where a clean record names no legal move on it (it is
+ * refuted). Where it cannot be followed (a record with nothing clean whose
+ * decoded move does not fit its board), the squares on which the two
+ * boards differ seed the coarse doubt from that ply on. */
+static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
+                      bool (*seed)[128])
+{
+    vd_result *res = d->res;
+    xq_move *hist = xq_malloc((vp->len + 2) * sizeof *hist);
+    size_t i, u;
+    char msg[8], rule[8];
+    if (!hist) {
+        for (i = 0; i < d->caplost; i++)
+            d->cutfull[i] = true;   /* coarse doubt everywhere */
+        return;
+    }
+    for (i = 0; i < d->ncuts; i++) {
+        const vcut *c = &d->cuts[i];
+        xq_board b = *start;
+        int32_t nd;
+        int n = 0, j;
+        bool ok = true;
+        if (d->cutfull[c->ply] || (size_t)c->ply > vp->len)
+            continue;
+        for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
+            hist[n++] = d->nodes[nd].mv;
+        for (j = n - 1; j >= 0 && ok; j--)
+            ok = xq_board_make_move(&b, hist[j], NULL);
+        if (ok)
+            ok = xq_board_make_move(&b, c->mv, NULL);
+        if (!ok) {
+            d->cutfull[c->ply] = true;
+            continue;
+        }
+        for (u = (size_t)c->ply + 1; u <= vp->len; u++) {
+            xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
+            if (xq_board_hash(&b) == xq_board_hash(&vp->before[u - 1]))
+                break;                               /* met the record */
+            if (vp->clean[u - 1]) {
+                if (vs_read(&b, vp->text[u - 1], &am, msg, sizeof msg, rule,
+                            sizeof rule) != XQ_RES_OK || am == XQ_MOVE_NONE)
+                    break;                           /* refuted */
+            } else {
+                am = dm;
+            }
+            if (am != dm && res->plies[u - 1].conf > VD_DOUBT_CONF)
+                res->plies[u - 1].conf = VD_DOUBT_CONF;
+            if (!xq_board_make_move(&b, am, NULL)) {
+                int f, r;
+                for (f = 0; f < 9; f++)
+                    for (r = 0; r < 10; r++) {
+                        xq_sq sq = XQ_SQ(f, r);
+                        if (xq_board_piece_at(&b, sq) !=
+                            xq_board_piece_at(&vp->before[u - 1], sq))
+                            seed[u][sq] = true;
+                    }
+                break;                               /* cannot follow */
+            }
+        }
+    }
+    xq_free(hist);
 }
 
 static xq_status posterior(vdec *d, size_t best, const xq_board *start,
@@ -1052,8 +1156,17 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         if (overflow && p->conf > 0.5)
             p->conf = 0.5;
     }
-    shift_doubt(d, start, len);
-    doubt_forward(d, start, len, Z);
+    {
+        vplay vp;
+        bool ok = vplay_build(d, start, len, &vp);
+        bool (*seed)[128] = ok ? xq_calloc(len + 2, sizeof *seed) : NULL;
+        shift_doubt(d, &vp, ok);
+        if (seed)
+            cut_doubt(d, start, &vp, seed);
+        doubt_forward(d, start, len, Z, seed, seed != NULL);
+        xq_free(seed);
+        vplay_free(&vp);
+    }
     (void)path;
     xq_free(al);
     xq_free(pref);
@@ -1080,6 +1193,9 @@ static void dec_free(vdec *d)
     }
     xq_free(d->lostm);
     xq_free(d->lostp);
+    xq_free(d->cuts);
+    xq_free(d->ncutply);
+    xq_free(d->cutfull);
 }
 
 void vd_result_free(vd_result *res)
@@ -1130,6 +1246,25 @@ static void attribute_lost(vdec *d, const ventry *cur, size_t ncur, int ply)
     }
 }
 
+/* Remember a cut history (its parent's node and its move) so that the
+ * posterior can follow it (cut_doubt); past VD_CUT_KEEP at a ply, or
+ * without memory, the ply is marked and its doubt stays coarse. */
+static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply)
+{
+    if ((size_t)ply >= d->caplost)
+        return;
+    if (d->ncutply[ply] >= VD_CUT_KEEP ||
+        grow((void **)&d->cuts, &d->capcuts, d->ncuts + 1, sizeof *d->cuts) != XQ_OK) {
+        d->cutfull[ply] = true;
+        return;
+    }
+    d->cuts[d->ncuts].node = node;
+    d->cuts[d->ncuts].mv = mv;
+    d->cuts[d->ncuts].ply = (int16_t)ply;
+    d->ncuts++;
+    d->ncutply[ply]++;
+}
+
 static xq_status run(vdec *d, const xq_board *start)
 {
     const xq_verify_options *o = d->opts;
@@ -1163,7 +1298,10 @@ static xq_status run(vdec *d, const xq_board *start)
     d->lost = xq_calloc(d->caplost, sizeof *d->lost);
     d->lostm = xq_calloc(d->caplost, sizeof *d->lostm);
     d->lostp = xq_calloc(capent, sizeof *d->lostp);
-    if (!cur || !nxt || !keys || !slots || !d->lost || !d->lostm || !d->lostp) {
+    d->ncutply = xq_calloc(d->caplost, sizeof *d->ncutply);
+    d->cutfull = xq_calloc(d->caplost, sizeof *d->cutfull);
+    if (!cur || !nxt || !keys || !slots || !d->lost || !d->lostm || !d->lostp ||
+        !d->ncutply || !d->cutfull) {
         st = XQ_ENOMEM;
         goto out;
     }
@@ -1261,8 +1399,10 @@ static xq_status run(vdec *d, const xq_board *start)
                 /* cut: an alternative history that reads its cells well
                  * is probability mass the posterior must not forget */
                 if (pass == 1 && c->em > -VD_LOST_READ &&
-                    c->score > refp - VD_LOST_RANGE && !shift)
+                    c->score > refp - VD_LOST_RANGE && !shift) {
                     d->lostp[c->entry] += exp(c->score - refp);
+                    keep_cut(d, cur[c->entry].node, c->mv, ply);
+                }
                 continue;
             }
             ne = &nxt[nnxt];
