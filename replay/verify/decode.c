@@ -34,6 +34,8 @@ typedef struct {
     uint8_t kind[VD_MAXSRC];
     int32_t slot[VD_MAXSRC];
     float   sc[VD_MAXSRC];
+    int8_t  off[VD_MAXSRC][2];  /* the entry's alignment after this ply */
+    int8_t  sh[VD_MAXSRC];
     double  score;
 } vnode;
 
@@ -798,6 +800,7 @@ typedef struct {
     xq_board *before;       /* [len + 1]: before ply t at [t - 1] */
     char    (*text)[32];
     bool     *clean;
+    bool     *agreed;       /* every sheet with ink for it reads as it */
     size_t    len;
 } vplay;
 
@@ -811,6 +814,18 @@ static bool ply_told(const vdec *d, const vd_ply *p)
                 -VD_FLOOR / 2)
             return true;
     return false;
+}
+
+static bool ply_agreed(const vdec *d, const vd_ply *p)
+{
+    int k;
+    for (k = 0; k < d->nsrc; k++)
+        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
+            (p->slot[k] < 0 || (size_t)p->slot[k] >= d->res->ncells[k] ||
+             d->scale * (p->sc[k] - d->res->cells[k][p->slot[k]].ref) <=
+                 -VD_FLOOR / 2))
+            return false;
+    return ply_told(d, p);
 }
 
 /* Play ply u's record (the text of decoded ply src) on b: the move that
@@ -893,13 +908,15 @@ static bool vplay_build(const vdec *d, const xq_board *start, size_t len,
     vp->before = xq_malloc((len + 1) * sizeof *vp->before);
     vp->text = xq_malloc((len + 1) * sizeof *vp->text);
     vp->clean = xq_calloc(len + 1, sizeof *vp->clean);
-    if (!vp->before || !vp->text || !vp->clean)
+    vp->agreed = xq_calloc(len + 1, sizeof *vp->agreed);
+    if (!vp->before || !vp->text || !vp->clean || !vp->agreed)
         return false;
     vp->before[0] = *start;
     for (t = 1; t <= len; t++) {
         xq_board b = vp->before[t - 1];
         vs_write_all(&b, d->res->plies[t - 1].mv, vp->text[t - 1], wxf, iccs);
         vp->clean[t - 1] = ply_told(d, &d->res->plies[t - 1]);
+        vp->agreed[t - 1] = ply_agreed(d, &d->res->plies[t - 1]);
         vp->before[t] = vp->before[t - 1];
         if (!xq_board_make_move(&vp->before[t], d->res->plies[t - 1].mv, NULL)) {
             vp->len = t - 1;
@@ -914,6 +931,7 @@ static void vplay_free(vplay *vp)
     xq_free(vp->before);
     xq_free(vp->text);
     xq_free(vp->clean);
+    xq_free(vp->agreed);
 }
 
 static void shift_doubt(vdec *d, vplay *vp0, bool ok)
@@ -1008,8 +1026,18 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
  * refuted). Where it cannot be followed (a record with nothing clean whose
  * decoded move does not fit its board), the squares on which the two
  * boards differ seed the coarse doubt from that ply on. */
+static bool same_alignment(const vdec *d, int32_t a, int32_t b)
+{
+    static const int8_t zoff[VD_MAXSRC][2], zsh[VD_MAXSRC];
+    const int8_t (*oa)[2] = a >= 0 ? d->nodes[a].off : zoff;
+    const int8_t (*ob)[2] = b >= 0 ? d->nodes[b].off : zoff;
+    const int8_t *sa = a >= 0 ? d->nodes[a].sh : zsh;
+    const int8_t *sb = b >= 0 ? d->nodes[b].sh : zsh;
+    return !memcmp(oa, ob, sizeof zoff) && !memcmp(sa, sb, sizeof zsh);
+}
+
 static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
-                      bool (*seed)[128])
+                      bool (*seed)[128], const int32_t *path)
 {
     vd_result *res = d->res;
     xq_move *hist = xq_malloc((vp->len + 2) * sizeof *hist);
@@ -1028,6 +1056,12 @@ static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
         bool ok = true;
         if (d->cutfull[c->ply] || (size_t)c->ply > vp->len)
             continue;
+        /* a cut history whose columns are aligned otherwise reads other
+         * cells than the record's: it cannot be followed by its records */
+        if (!same_alignment(d, c->node, c->ply >= 2 ? path[c->ply - 2] : -1)) {
+            d->cutfull[c->ply] = true;
+            continue;
+        }
         for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
             hist[n++] = d->nodes[nd].mv;
         for (j = n - 1; j >= 0 && ok; j--)
@@ -1042,7 +1076,7 @@ static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
             xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
             if (xq_board_hash(&b) == xq_board_hash(&vp->before[u - 1]))
                 break;                               /* met the record */
-            if (vp->clean[u - 1]) {
+            if (vp->agreed[u - 1]) {
                 if (vs_read(&b, vp->text[u - 1], &am, msg, sizeof msg, rule,
                             sizeof rule) != XQ_RES_OK || am == XQ_MOVE_NONE)
                     break;                           /* refuted */
@@ -1159,10 +1193,14 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
     {
         vplay vp;
         bool ok = vplay_build(d, start, len, &vp);
-        bool (*seed)[128] = ok ? xq_calloc(len + 2, sizeof *seed) : NULL;
+        /* a pair's cut histories are not followed: which sheet's record
+         * a cut history would go by is not known (followed by the
+         * decoded texts, a pair had wrong moves reported sure) */
+        bool (*seed)[128] = ok && d->nsrc == 1 ? xq_calloc(len + 2, sizeof *seed)
+                                               : NULL;
         shift_doubt(d, &vp, ok);
         if (seed)
-            cut_doubt(d, start, &vp, seed);
+            cut_doubt(d, start, &vp, seed, path);
         doubt_forward(d, start, len, Z, seed, seed != NULL);
         xq_free(seed);
         vplay_free(&vp);
@@ -1419,6 +1457,8 @@ static xq_status run(vdec *d, const xq_board *start)
             st = new_node(d, c, cur[c->entry].node, ply, &nidx);
             if (st != XQ_OK)
                 goto out;
+            memcpy(d->nodes[nidx].off, ne->off, sizeof ne->off);
+            memcpy(d->nodes[nidx].sh, ne->sh, sizeof ne->sh);
             h = (size_t)(ne->key & (tabsz - 1));
             while (slots[h] >= 0 && keys[h] != ne->key)
                 h = (h + 1) & (tabsz - 1);
