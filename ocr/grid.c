@@ -15,7 +15,9 @@
  * 4. Rows: consecutive horizontal lines crossing the block; a row twice the
  *    usual height (a ruling line lost in the scan) is split evenly.
  * A frame whose inner hairlines a bilevel scan lost (only specks left) gets
- * them back from the specks first (recover_lost_rules).
+ * them back from the specks first (recover_lost_rules). A page where no
+ * table is found so is read again with broken hairlines joined from their
+ * dashes (dashed_lines).
  * Nothing here is specific to one form layout.
  */
 #include <math.h>
@@ -32,6 +34,7 @@ typedef struct {
     float *s;          /* samples (t, v) pairs */
     int    ns, cap;
     bool   dead;
+    bool   dashed;     /* joined from the dashes of a broken hairline */
 } gline;
 
 typedef struct {
@@ -321,6 +324,7 @@ static xq_status merge_lines(glines *L, double tol)
                     XQ_TRY(add_sample(p, q->s[2 * (int)k], q->s[2 * (int)k + 1]));
                 p->thick = (p->thick + q->thick) / 2;
                 p->ink = (p->ink + q->ink) / 2;
+                p->dashed = p->dashed || q->dashed;
                 q->dead = true;
                 (void)fit(p);
                 changed = 1;
@@ -365,6 +369,9 @@ static int g_sort_key_cmp(const void *a, const void *b)
 }
 
 #define LINE_CONTRAST 24
+/* longest gap bridged between the dashes of a broken hairline: about 6 mm
+ * on a sheet filling the page */
+#define DASH_GAP(w, h) ((w) > (h) ? (w) / 30 : (h) / 30)
 
 /* Thin dark structures across the given direction, as a 1 bpp mask. */
 static PIX *line_mask(PIX *grey, PIX *bin, bool vertical)
@@ -449,14 +456,157 @@ static void extend_line(gline *l, PIX *grey, bool vertical)
     }
 }
 
+/* Dashed rules: a hairline that a bilevel scanner kept only in part is a
+ * row of thin dashes and specks (at most 3 px across, nothing attached)
+ * on one straight line, with gaps longer than line_mask's closing bridges.
+ * (Strokes across the direction are taken out first, so that a dash
+ * crossing a dash of the other family stays one.)
+ * Such pieces are joined across gaps up to gap px into lines at least
+ * minlen long, and a joined line is kept only where no line was found and
+ * it looks like a rule, not like writing that happens to line up: its
+ * dashes cover a third of its length and every eighth of it, and lie on
+ * the line itself, within 1 px of it, with hardly any thin ink 3-5 px to
+ * either side (broken strokes of writing scatter about the line, and a
+ * glyph's other strokes stand beside it). Lines found are pushed to out,
+ * marked dashed. */
+static xq_status dashed_lines(PIX *grey, bool vertical, int minlen, int gap,
+                              glines *out)
+{
+    PIX *m = pixThresholdToBinary(grey, 200 - LINE_CONTRAST), *dm = NULL;
+    PIX *c = NULL, *op = NULL;
+    PIXA *pa = NULL;
+    BOXA *ba = NULL;
+    glines C = {0};
+    l_uint32 *gdata = pixGetData(grey);
+    int gwpl = pixGetWpl(grey), n0 = out->n, i, k;
+    xq_status st = XQ_OK;
+    if (!m)
+        return XQ_ENOMEM;
+    /* strokes across the direction taken out first: a dash crossing a
+     * dash of the other family stays a dash */
+    {
+        PIX *o = vertical ? pixOpenBrick(NULL, m, 4, 1)
+                          : pixOpenBrick(NULL, m, 1, 4);
+        if (!o) {
+            pixDestroy(&m);
+            return XQ_ENOMEM;
+        }
+        pixSubtract(m, m, o);
+        pixDestroy(&o);
+    }
+    ba = pixConnComp(m, &pa, 8);
+    dm = ba ? pixCreateTemplate(m) : NULL;
+    if (!dm) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    for (i = 0; i < boxaGetCount(ba); i++) {
+        l_int32 x, y, w, h;
+        PIX *p;
+        boxaGetBoxGeometry(ba, i, &x, &y, &w, &h);
+        if ((vertical ? w : h) > 3 || (vertical ? h : w) < (vertical ? w : h))
+            continue;
+        p = pixaGetPix(pa, i, L_CLONE);
+        if (p) {
+            pixRasterop(dm, x, y, w, h, PIX_SRC | PIX_DST, p, 0, 0);
+            pixDestroy(&p);
+        }
+    }
+    c = vertical ? pixCloseBrick(NULL, dm, 1, gap)
+                 : pixCloseBrick(NULL, dm, gap, 1);
+    if (c)
+        pixDilateBrick(c, c, vertical ? 3 : 1, vertical ? 1 : 3);
+    op = c ? (vertical ? pixOpenBrick(NULL, c, 1, minlen)
+                       : pixOpenBrick(NULL, c, minlen, 1)) : NULL;
+    if (!op) {
+        st = XQ_ENOMEM;
+        goto out;
+    }
+    st = find_lines(op, grey, vertical, minlen, 2, &C);
+    if (st == XQ_OK)
+        st = merge_lines(&C, 3.0);
+    {
+        l_uint32 *d = pixGetData(dm);
+        int wpl = pixGetWpl(dm), W = pixGetWidth(dm), Hh = pixGetHeight(dm);
+        for (k = 0; k < C.n && st == XQ_OK; k++) {
+            gline *l = &C.v[k];
+            double len = l->hi - l->lo, tm = (l->lo + l->hi) / 2;
+            int t, on = 0, side = 0, bins[8] = { 0 }, nb = 0, *dk, ndk = 0;
+            bool dup = false;
+            for (i = 0; i < n0 && !dup; i++) {
+                const gline *o = &out->v[i];
+                double ov = fmin(o->hi, l->hi) - fmax(o->lo, l->lo);
+                dup = ov >= 0.5 * len && fabs(gl_at(o, tm) - gl_at(l, tm)) < 5;
+            }
+            if (dup || len < minlen)
+                continue;
+            dk = xq_malloc(((size_t)len + 2) * sizeof *dk);
+            if (!dk) {
+                st = XQ_ENOMEM;
+                break;
+            }
+            for (t = (int)ceil(l->lo); t <= (int)floor(l->hi); t++) {
+                int u0 = (int)floor(gl_at(l, t) + 0.5), u, hit = 0, aside = 0;
+                for (u = u0 - 5; u <= u0 + 5; u++) {
+                    int x = vertical ? u : t, y = vertical ? t : u;
+                    if (x < 0 || y < 0 || x >= W || y >= Hh
+                        || !PIXBIT(d, wpl, x, y))
+                        continue;
+                    if (abs(u - u0) <= 1)
+                        hit = 1;
+                    else if (abs(u - u0) >= 3)
+                        aside = 1;
+                }
+                if (hit) {
+                    int mn = 255;
+                    on++;
+                    bins[(int)(8 * (t - l->lo) / (len + 1))] = 1;
+                    for (u = u0 - 1; u <= u0 + 1; u++) {
+                        int x = vertical ? u : t, y = vertical ? t : u, v;
+                        if (x < 0 || y < 0 || x >= W || y >= Hh)
+                            continue;
+                        v = GET_DATA_BYTE(gdata + (size_t)y * gwpl, x);
+                        if (v < mn)
+                            mn = v;
+                    }
+                    dk[ndk++] = 200 - mn;
+                }
+                side += aside;
+            }
+            for (i = 0; i < 8; i++)
+                nb += bins[i];
+            if (on >= 0.15 * len && side <= 0.25 * on && nb == 8) {
+                gline g = *l;
+                qsort(dk, (size_t)ndk, sizeof *dk, cmp_int);
+                g.ink = dk[ndk / 2];
+                g.thick = 1;
+                g.dashed = true;
+                st = glines_push(out, &g);
+                if (st == XQ_OK)
+                    l->s = NULL;          /* now owned by out */
+            }
+            xq_free(dk);
+        }
+    }
+out:
+    glines_free(&C);
+    pixDestroy(&op);
+    pixDestroy(&c);
+    pixDestroy(&dm);
+    boxaDestroy(&ba);
+    pixaDestroy(&pa);
+    pixDestroy(&m);
+    return st;
+}
+
 /* Ruling lines of a page: horizontal lines into *H, vertical ones into *V,
  * with the opened line images (may be NULL). across: dilation across the
  * line direction before the long opening; 5 keeps lines within about 1
  * degree of the axes, 15 catches lines tilted by a few degrees (keystone
  * before rectification). Returns XQ_OK with H->n < 4 or V->n < 3 when there
  * is no ruled table (V is looked for from two horizontal lines on). */
-static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
-                              glines *V, PIX **phop, PIX **pvop)
+static xq_status detect_lines(PIX *grey, PIX *bin, int across, bool dashes,
+                              glines *H, glines *V, PIX **phop, PIX **pvop)
 {
     PIX *d = NULL, *hop = NULL, *vop = NULL, *lb = NULL, *cl = NULL;
     int W = pixGetWidth(grey), Hh = pixGetHeight(grey);
@@ -484,6 +634,8 @@ static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
     if (!hop)
         return XQ_ENOMEM;
     st = find_lines(hop, grey, false, lh, across - 1, H);
+    if (st == XQ_OK && dashes)
+        st = dashed_lines(grey, false, lh, DASH_GAP(W, Hh), H);
     if (st == XQ_OK)
         st = merge_lines(H, 5.0);
     drop_faint(H, near);
@@ -526,6 +678,8 @@ static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
     pixDestroy(&d);
     if (!vop) { st = XQ_ENOMEM; goto done; }
     st = find_lines(vop, grey, true, lv, across - 1, V);
+    if (st == XQ_OK && dashes)
+        st = dashed_lines(grey, true, lv, DASH_GAP(W, Hh), V);
     if (st == XQ_OK)
         st = merge_lines(V, 5.0);
     drop_faint(V, near);
@@ -547,11 +701,13 @@ static xq_status detect_lines(PIX *grey, PIX *bin, int across, glines *H,
         for (k = 0; k < V->n; k++) {
             if (V->v[k].hi - V->v[k].lo < 0.4 * maxlen
                 || V->v[k].thick > 3 * mth + 5
-                || dark_cover(&V->v[k], grey, true) < 0.8) {
+                || (!V->v[k].dashed
+                    && dark_cover(&V->v[k], grey, true) < 0.8)) {
                 xq_free(V->v[k].s);
                 continue;
             }
-            extend_line(&V->v[k], grey, true);
+            if (!V->v[k].dashed)
+                extend_line(&V->v[k], grey, true);
             V->v[m++] = V->v[k];
         }
         V->n = m;
@@ -1115,7 +1271,7 @@ xq_status ocr_grid_rectify(PIX *grey, PIX *bin, double m[9], bool *pwarp)
         g2 = pixClone(grey);
         b2 = pixClone(bin);
     }
-    st = detect_lines(g2, b2, 11, &H, &V, NULL, NULL);
+    st = detect_lines(g2, b2, 11, false, &H, &V, NULL, NULL);
     pixDestroy(&g2);
     pixDestroy(&b2);
     if (st != XQ_OK)
@@ -1271,28 +1427,18 @@ out:
     return st;
 }
 
-xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
+/* The table from the page's ruling (dashes: broken hairlines joined too). */
+static xq_status find_table(xq_sheet *sh, bool dashes)
 {
     PIX *hop = NULL, *vop = NULL;
     glines H = {0}, V = {0};
     gcol *cols = NULL;
     int ncols = 0, i, j;
     xq_status st = XQ_OK;
-    (void)ocr;
 
     sh->nrows = sh->nblocks = sh->ncells = 0;
     memset(sh->num_found, 0, sizeof sh->num_found);
-    /* xqscan's own form: exact geometry from its fiducials */
-    {
-        double fh[9];
-        bool isform = false;
-        st = ocr_form_locate(sh->pixg, fh, &isform);
-        if (st == XQ_OK && isform)
-            st = form_cells(sh, fh);
-        if (st != XQ_OK || isform)
-            goto done;
-    }
-    st = detect_lines(sh->pixg, sh->pixb, 5, &H, &V, &hop, &vop);
+    st = detect_lines(sh->pixg, sh->pixb, 5, dashes, &H, &V, &hop, &vop);
     if (st == XQ_OK)
         st = recover_lost_rules(sh->pixg, &H, &V);
     if (st != XQ_OK || H.n < 4 || V.n < 3)
@@ -1645,8 +1791,13 @@ done:
     glines_free(&V);
     pixDestroy(&hop);
     pixDestroy(&vop);
-    /* boxes in input coordinates */
-    if (st == XQ_OK) {
+    return st;
+}
+
+/* Cell boxes in input coordinates. */
+static void boxes_to_input(xq_sheet *sh)
+{
+    {
         size_t k;
         for (k = 0; k < sh->ncells; k++) {
             ocr_cell *c = &sh->cells[k];
@@ -1664,5 +1815,38 @@ done:
             c->box[3] = (int)floor(y1 + 0.5) - c->box[1] + 1;
         }
     }
+}
+
+xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
+{
+    xq_status st;
+    (void)ocr;
+    sh->nrows = sh->nblocks = sh->ncells = 0;
+    memset(sh->num_found, 0, sizeof sh->num_found);
+    /* xqscan's own form: exact geometry from its fiducials */
+    {
+        double fh[9];
+        bool isform = false;
+        st = ocr_form_locate(sh->pixg, fh, &isform);
+        if (st == XQ_OK && isform)
+            st = form_cells(sh, fh);
+        if (st == XQ_OK && isform)
+            boxes_to_input(sh);
+        if (st != XQ_OK || isform)
+            return st;
+    }
+    st = find_table(sh, false);
+    /* no table from whole lines: a bilevel scan may have kept its
+     * hairlines as dashes only; they are joined on a second pass (only
+     * then: on a page whose ruling was found, broken text and aligned
+     * writing are not to be read as rules) */
+    if (st == XQ_OK && sh->ncells == 0) {
+        xq_free(sh->cells);
+        sh->cells = NULL;
+        pixDestroy(&sh->pixlines);
+        st = find_table(sh, true);
+    }
+    if (st == XQ_OK)
+        boxes_to_input(sh);
     return st;
 }

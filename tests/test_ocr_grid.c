@@ -140,6 +140,34 @@ static int g_shade = 0;
 /* faint moves in thin strokes (0: as thick as the dark ones), the lighter
  * half of them in this grey */
 static int g_thin = 0, g_thin_grey = 0;
+/* hairlines drawn as dashes (a scanner's threshold kept a part of them) */
+static bool g_dash = false;
+/* every fifth row written as a line of thin strokes across both cells
+ * at the same height (writing that lines up like a rule) */
+static bool g_aligned = false;
+
+/* An axis-parallel 1-px line as dashes 20-90 px long with gaps of 12-60 px
+ * (longer than any closing of a solid line's breaks), drawn from a fixed
+ * pseudo-random sequence. */
+static void dashed_line(PIX *p, int x0, int y0, int x1, int y1,
+                        unsigned *seed)
+{
+    bool vert = x0 == x1;
+    int t = vert ? y0 : x0, end = vert ? y1 : x1, on = 1;
+    while (t < end) {
+        int len;
+        *seed = *seed * 1103515245u + 12345u;
+        len = on ? 20 + (int)((*seed >> 16) % 71) : 12 + (int)((*seed >> 16) % 49);
+        if (len > end - t)
+            len = end - t;
+        if (on)
+            pixRenderLine(p, vert ? x0 : t, vert ? t : y0,
+                          vert ? x0 : t + len - 1, vert ? t + len - 1 : y0,
+                          1, L_SET_PIXELS);
+        t += len;
+        on = !on;
+    }
+}
 
 /* A printed label: a small glyph-like box, different for Red and Black. */
 static void label_glyph(PIX *p, int x, int y, int w, int h, int side)
@@ -181,6 +209,7 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
     PIX *m[2] = { pixCreate(2480, 3508, 1), pixCreate(2480, 3508, 1) };
     PIX *hair = pixCreate(2480, 3508, 1);
     int b, r, c;
+    unsigned seed = 2718;
     assert_non_null(p);
     assert_non_null(hair);
     g_lrow = labels ? RH : LROW;
@@ -192,14 +221,20 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
             int lw = (r <= 1 || r == NR + 1) ? 4 : 1;
             if (r > NR - g_lost && r <= NR)
                 continue;
-            pixRenderLine(lw == 1 && g_hair ? hair : p, x0, y, x1, y, lw,
-                          L_SET_PIXELS);
+            if (lw == 1 && g_dash)
+                dashed_line(g_hair ? hair : p, x0, y, x1, y, &seed);
+            else
+                pixRenderLine(lw == 1 && g_hair ? hair : p, x0, y, x1, y, lw,
+                              L_SET_PIXELS);
         }
         for (c = 0; c < 4; c++) {
             int x = x0 + (c == 0 ? 0 : NUMW + (c - 1) * MW);
             bool thin = c == 1 || c == 2;
-            pixRenderLine(thin && g_hair ? hair : p, x, TY, x, ybot,
-                          thin ? 1 : 4, L_SET_PIXELS);
+            if (thin && g_dash)
+                dashed_line(g_hair ? hair : p, x, TY, x, ybot, &seed);
+            else
+                pixRenderLine(thin && g_hair ? hair : p, x, TY, x, ybot,
+                              thin ? 1 : 4, L_SET_PIXELS);
         }
         if (labels)
             for (c = 0; c < 2; c++)
@@ -217,6 +252,15 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
                 int cell = (b * NR + r) * 2 + c;
                 if (cell % 7 == 3 || cell > 110)
                     continue;                     /* blank */
+                if (g_aligned && r % 5 == 2) {
+                    /* four thin broken strokes, one height in every cell */
+                    int k, gx = x0 + NUMW + c * MW;
+                    for (k = 0; k < 12; k++)
+                        pixRenderLine(p, gx + MW / 8 + k * MW / 15, y + RH / 2,
+                                      gx + MW / 8 + k * MW / 15 + MW / 20,
+                                      y + RH / 2, 2, L_SET_PIXELS);
+                    continue;
+                }
                 scribble_w(faint ? m[cell % 2] : p, x0 + NUMW + c * MW, y,
                            MW, RH, faint && g_thin ? g_thin : 4);
             }
@@ -417,6 +461,7 @@ static int reset_page(void **state)
     g_shade = 0;
     g_thin = g_thin_grey = 0;
     g_soft = 0;
+    g_dash = g_aligned = false;
     return 0;
 }
 
@@ -543,6 +588,36 @@ static void test_bilevel_lost_hairlines(void **state)
     check_bilevel(20.0, false);
 }
 
+/* Hairlines a bilevel scan kept as dashes 20-90 px long with gaps up to
+ * 60 px (grey 110 under the scanner's threshold 128, sensor noise sd 8),
+ * and in every fifth row the writing a line of thin strokes across both
+ * cells at one height, like a broken rule. The dashes are joined into
+ * rules and every cell is found where it is; the aligned writing makes no
+ * row (the old code found no table: no line long enough, and too much
+ * long thin ink in the frames to take the dashes for specks). */
+static void test_bilevel_dashed_rules(void **state)
+{
+    PIX *g, *n, *scan;
+    xq_sheet *sh = NULL;
+    char err[128];
+    (void)state;
+    g_hair = 110;
+    g_dash = g_aligned = true;
+    g = ruled_page_ex(false, false, false, false, true);
+    srand(4711);
+    n = pixAddGaussianNoise(g, 8.0f);
+    assert_non_null(n);
+    scan = pixThresholdToBinary(n, 128);
+    assert_non_null(scan);
+    pixDestroy(&n);
+    pixDestroy(&g);
+    assert_int_equal(xq_ocr_read_pix(g_ocr, scan, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    check_table_cells(sh, NULL);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&scan);
+}
+
 /* No trace of the hairlines, but a label row over every column (number,
  * Red, Black): columns stand under their labels, rows where no glyph
  * crosses, one move number in each (fails on the old code: no table). */
@@ -641,6 +716,7 @@ int main(void)
                                   reset_page),
         cmocka_unit_test_teardown(test_bilevel_lost_hairlines, reset_page),
         cmocka_unit_test_teardown(test_bilevel_no_trace_labels, reset_page),
+        cmocka_unit_test_teardown(test_bilevel_dashed_rules, reset_page),
         cmocka_unit_test(test_bilevel_no_trace_no_rows),
         cmocka_unit_test(test_form_photo_exact),
     };
