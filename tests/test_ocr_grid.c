@@ -142,9 +142,12 @@ static int g_shade = 0;
 static int g_thin = 0, g_thin_grey = 0;
 /* hairlines drawn as dashes (a scanner's threshold kept a part of them) */
 static bool g_dash = false;
-/* every fifth row written as a line of thin strokes across both cells
- * at the same height (writing that lines up like a rule) */
-static bool g_aligned = false;
+/* every g_aligned-th row written as a line of thin strokes across both
+ * cells at the same height (writing that lines up like a rule); 0: none */
+static int g_aligned = 0;
+/* how far (px) each of those strokes may stray from the row's middle, as
+ * handwriting does */
+static int g_wobble = 0;
 
 /* An axis-parallel 1-px line as dashes 20-90 px long with gaps of 12-60 px
  * (longer than any closing of a solid line's breaks), drawn from a fixed
@@ -252,13 +255,21 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
                 int cell = (b * NR + r) * 2 + c;
                 if (cell % 7 == 3 || cell > 110)
                     continue;                     /* blank */
-                if (g_aligned && r % 5 == 2) {
-                    /* four thin broken strokes, one height in every cell */
+                if (g_aligned && r % g_aligned == 2 % g_aligned) {
+                    /* twelve short thin strokes (as in 一一一), each at
+                     * the row's middle give or take g_wobble px */
                     int k, gx = x0 + NUMW + c * MW;
-                    for (k = 0; k < 12; k++)
-                        pixRenderLine(p, gx + MW / 8 + k * MW / 15, y + RH / 2,
+                    for (k = 0; k < 12; k++) {
+                        int dy = 0;
+                        seed = seed * 1103515245u + 12345u;
+                        if (g_wobble)
+                            dy = (int)((seed >> 16) % (2 * g_wobble + 1))
+                                 - g_wobble;
+                        pixRenderLine(p, gx + MW / 8 + k * MW / 15,
+                                      y + RH / 2 + dy,
                                       gx + MW / 8 + k * MW / 15 + MW / 20,
-                                      y + RH / 2, 2, L_SET_PIXELS);
+                                      y + RH / 2 + dy, 2, L_SET_PIXELS);
+                    }
                     continue;
                 }
                 scribble_w(faint ? m[cell % 2] : p, x0 + NUMW + c * MW, y,
@@ -461,7 +472,8 @@ static int reset_page(void **state)
     g_shade = 0;
     g_thin = g_thin_grey = 0;
     g_soft = 0;
-    g_dash = g_aligned = false;
+    g_dash = false;
+    g_aligned = g_wobble = 0;
     return 0;
 }
 
@@ -590,19 +602,19 @@ static void test_bilevel_lost_hairlines(void **state)
 
 /* Hairlines a bilevel scan kept as dashes 20-90 px long with gaps up to
  * 60 px (grey 110 under the scanner's threshold 128, sensor noise sd 8),
- * and in every fifth row the writing a line of thin strokes across both
- * cells at one height, like a broken rule. The dashes are joined into
- * rules and every cell is found where it is; the aligned writing makes no
- * row (the old code found no table: no line long enough, and too much
- * long thin ink in the frames to take the dashes for specks). */
-static void test_bilevel_dashed_rules(void **state)
+ * and rows written as lines of thin strokes across both cells (writing
+ * that lines up like a broken rule): every aligned-th row, each stroke
+ * within wobble px of the row's middle. The dashes are joined into rules
+ * and every cell is found where it is; the writing makes no row. */
+static void check_dashed_rules(int aligned, int wobble)
 {
     PIX *g, *n, *scan;
     xq_sheet *sh = NULL;
     char err[128];
-    (void)state;
     g_hair = 110;
-    g_dash = g_aligned = true;
+    g_dash = true;
+    g_aligned = aligned;
+    g_wobble = wobble;
     g = ruled_page_ex(false, false, false, false, true);
     srand(4711);
     n = pixAddGaussianNoise(g, 8.0f);
@@ -616,6 +628,24 @@ static void test_bilevel_dashed_rules(void **state)
     check_table_cells(sh, NULL);
     xq_sheet_destroy(&sh);
     pixDestroy(&scan);
+}
+
+/* Every fifth row's strokes exactly at one height: joined like a rule,
+ * but a line through the middle of rows is no rule (fails on the old
+ * code: no table; no line long enough, and too much long thin ink in the
+ * frames to take the dashes for specks). */
+static void test_bilevel_dashed_rules(void **state)
+{
+    (void)state;
+    check_dashed_rules(5, 0);
+}
+
+/* Every row so written, the strokes straying 2 px as a hand does: their
+ * pieces do not lie on one line (fails on the old code: no table). */
+static void test_bilevel_dashed_rules_aligned_writing(void **state)
+{
+    (void)state;
+    check_dashed_rules(1, 2);
 }
 
 /* No trace of the hairlines, but a label row over every column (number,
@@ -717,6 +747,8 @@ int main(void)
         cmocka_unit_test_teardown(test_bilevel_lost_hairlines, reset_page),
         cmocka_unit_test_teardown(test_bilevel_no_trace_labels, reset_page),
         cmocka_unit_test_teardown(test_bilevel_dashed_rules, reset_page),
+        cmocka_unit_test_teardown(test_bilevel_dashed_rules_aligned_writing,
+                                  reset_page),
         cmocka_unit_test(test_bilevel_no_trace_no_rows),
         cmocka_unit_test(test_form_photo_exact),
     };
