@@ -7,8 +7,9 @@
  * Env: XQ_BENCH_GAMES (games per style, default 60), XQ_BENCH_SKIP (first
  * corpus line, default 200: away from the lines the unit tests use),
  * XQ_BENCH_SPELL (corpus games of the spelling figure, default 40) and
- * XQ_BENCH_ONLY=spell (that figure alone) or =stress (a kai row with dense
- * blank, skipped and illegal records alone: the silent-error check).
+ * XQ_BENCH_ONLY=spell (that figure alone), =stress (a kai row with dense
+ * blank, skipped and illegal records alone: the silent-error check) or
+ * =printed, =kai, =handwriting, =events, =pair (that row alone).
  * Every figure is printed on its own line "verify <what>: <value>". */
 #include <math.h>
 #include <stdio.h>
@@ -374,15 +375,23 @@ int main(void)
         run_style("kai+stress (4% blank, 2% skipped, 3% illegal)", &ev, n, skip, 0);
         return 0;
     }
-    run_style("printed", &SY_PRINTED, n, skip, 0);
-    run_style("kai", &SY_KAI, n, skip, 0);
-    run_style("handwriting", &SY_HAND, n, skip, 0);
+    /* XQ_BENCH_ONLY=printed|kai|handwriting|events|pair: that row alone */
+#define ROW(r) (!only || !strcmp(only, r))
+    if (ROW("printed"))
+        run_style("printed", &SY_PRINTED, n, skip, 0);
+    if (ROW("kai"))
+        run_style("kai", &SY_KAI, n, skip, 0);
+    if (ROW("handwriting"))
+        run_style("handwriting", &SY_HAND, n, skip, 0);
     ev.name = "kai+events";
     ev.p_blank = 0.02;
     ev.p_skip = 0.004;
     ev.p_illeg = 0.01;
-    run_style("kai+events (2% blank, 0.4% skipped, 1% illegal)", &ev, n, skip + n, 0);
-    run_style("handwriting", &SY_HAND, n / 2, skip + 2 * n, 1);
-    run_typed(0);
+    if (ROW("events"))
+        run_style("kai+events (2% blank, 0.4% skipped, 1% illegal)", &ev, n, skip + n, 0);
+    if (ROW("pair"))
+        run_style("handwriting", &SY_HAND, n / 2, skip + 2 * n, 1);
+    if (!only)
+        run_typed(0);
     return 0;
 }

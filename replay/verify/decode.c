@@ -832,7 +832,8 @@ static bool ply_agreed(const vdec *d, const vd_ply *p)
  * text names on b. Returns 1 played, 0 refuted (a clean record names no
  * legal move here), -1 cannot tell (nothing clean to go by and the decoded
  * move does not fit: the alternative stays possible). */
-static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src)
+static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src,
+                    xq_move *played)
 {
     xq_move mv = XQ_MOVE_NONE;
     char msg[8], rule[8];
@@ -842,8 +843,10 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src)
         if (vs_read(b, vp->text[src - 1], &mv, msg, sizeof msg, rule,
                     sizeof rule) != XQ_RES_OK || mv == XQ_MOVE_NONE)
             return 0;
+        *played = mv;
         return xq_board_make_move(b, mv, NULL) ? 1 : 0;
     }
+    *played = res->plies[src - 1].mv;
     return xq_board_make_move(b, res->plies[src - 1].mv, NULL) ? 1 : -1;
 }
 
@@ -854,38 +857,60 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src)
  * one turn early), and the record still be a legal game up to ply tend?
  * Every other ply plays its own record. A clean record that names no
  * legal move where the alternative puts it refutes the alternative. */
+/* Every way of playing the alternative is tried (each move at a skip);
+ * diff[u - t0] (u < t) is set where a viable one plays another move at
+ * ply u than the decoded record, or cannot be followed that far. */
 static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
-                       size_t t0, size_t t, size_t tend)
+                       size_t t0, size_t t, size_t tend, bool *diff)
 {
     xq_move xs[XQ_MAX_MOVES];
+    bool mk[VD_SHIFT_SPAN], any = false;
     int nx = 1, x;
+    size_t q, span = t - t0 < VD_SHIFT_SPAN ? t - t0 : VD_SHIFT_SPAN;
     if (skip)
         nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
     for (x = 0; x < nx; x++) {
         xq_board b = vp->before[t0 - 1];
-        size_t u;
+        size_t u, stop = t;     /* from stop on: cannot tell */
         int r = 1;
+        memset(mk, 0, sizeof mk);
         for (u = t0; u <= tend && u <= vp->len + 1 && r == 1; u++) {
             bool mine = xq_board_side(&b) == side;
             size_t src = u;
+            xq_move am = XQ_MOVE_NONE;
             if (skip && u == t0) {
                 r = xq_board_make_move(&b, xs[x], NULL) ? 1 : 0;
-                continue;
+                am = xs[x];
+            } else {
+                if (mine && skip && u <= t)
+                    src = u - 2;
+                else if (mine && !skip && u < t)
+                    src = u + 2;
+                if (!skip && mine && src == t) {
+                    stop = u;  /* the junk cell itself: cannot tell */
+                    break;
+                }
+                if (src > vp->len)
+                    break;     /* the record ends: nothing refutes it */
+                r = alt_play(vp, d->res, &b, src, &am);
             }
-            if (mine && skip && u <= t)
-                src = u - 2;
-            else if (mine && !skip && u < t)
-                src = u + 2;
-            if (!skip && mine && src == t)
-                return true;   /* the junk cell itself: cannot tell */
-            if (src > vp->len)
-                break;         /* the record ends: nothing refutes it */
-            r = alt_play(vp, d->res, &b, src);
+            if (r == -1 && u < stop)
+                stop = u;
+            if (u < t && u - t0 < span && u <= vp->len &&
+                am != d->res->plies[u - 1].mv)
+                mk[u - t0] = true;
         }
-        if (r != 0)
-            return true;
+        if (r == 0)
+            continue;          /* refuted */
+        any = true;
+        for (q = 0; q < span; q++)
+            if (mk[q] || t0 + q >= stop)
+                diff[q] = true;
+        /* past the span: every ply counts as changed */
+        for (q = span; q < t - t0 && q < VD_SHIFT_SPAN; q++)
+            diff[q] = true;
     }
-    return false;
+    return any;
 }
 
 /* Where a column changed its alignment (a skipped move, a junk cell) at
@@ -895,8 +920,13 @@ static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
  * where they stop fitting). Every earlier place up to VD_SHIFT_REACH
  * plies back where the alternative stays a legal game (alt_viable) puts
  * the plies from there to t under review. So does a clear record of no
- * legal move (it may be the first place a skip showed), and the end of a
- * column (a skip never found leaves the column a move ahead to its end). */
+ * legal move (it may be the first place a skip showed), and the end of the
+ * record (a skip never found leaves a column a move short). At the end
+ * only the column of the side to move next is looked at while every sheet
+ * has a cell for the last ply: the other side's, one move short, would
+ * have its last record played two plies after the record ends, so the
+ * side to move next would have played an unrecorded move too (two records
+ * missing, not one). */
 /* Replay the decoded record once (vplay); false without memory. */
 static bool vplay_build(const vdec *d, const xq_board *start, size_t len,
                         vplay *vp)
@@ -951,9 +981,16 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                             res->plies[q - 1].conf = VD_SHIFT_CONF;
         return;
     }
+    /* the last ply read from a cell on every sheet (or blank there) */
+    bool last_cell = len > 0;
+    for (k = 0; k < d->nsrc && len > 0; k++)
+        if (res->plies[len - 1].kind[k] == VK_NONE)
+            last_cell = false;
     for (t = 1; t <= len + 2; t++) {
         bool skip = false, junk = false, bad = false, end = t > len;
-        size_t lo, t0, low = t;
+        if (t == len + 2 && last_cell)
+            break;
+        size_t lo, t0;
         if (!end)
             for (k = 0; k < d->nsrc; k++) {
                 if (res->plies[t - 1].kind[k] == VK_SKIP)
@@ -989,26 +1026,32 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
          * place (a wrong reading in between may refute the near places
          * and not the true one) */
         for (t0 = t - 2; t0 >= lo && t0 >= 1 && t0 <= len; t0 -= 2) {
-            bool ok;
+            bool ok, diff[VD_SHIFT_SPAN];
             if (xq_board_side(&vp.before[t0 - 1]) != side)
                 break;
+            memset(diff, 0, sizeof diff);
             ok = alt_viable(d, &vp, skip || end || bad, side, t0,
                             end ? len + 1 : t,
-                            end ? len : t + VD_SHIFT_WINDOW);
+                            end ? len : t + VD_SHIFT_WINDOW, diff);
             /* a bad record: or the column stayed a move behind after it */
-            if (!ok && bad)
+            if (bad)
                 ok = alt_viable(d, &vp, true, side, t0, len + 1,
-                                t + VD_SHIFT_WINDOW);
-            if (ok)
-                low = t0;
-            else if (!bad)
+                                t + VD_SHIFT_WINDOW, diff) || ok;
+            if (ok) {
+                /* the plies this place would play otherwise; where the
+                 * column did change its alignment, or a record reads as no
+                 * legal move, every ply from the place on (trouble seldom
+                 * comes alone: a misread beside a skip) */
+                for (q = t0; q < t && q <= len; q++)
+                    if ((!end || q - t0 >= VD_SHIFT_SPAN || diff[q - t0]) &&
+                        res->plies[q - 1].conf > VD_SHIFT_CONF)
+                        res->plies[q - 1].conf = VD_SHIFT_CONF;
+            } else if (!bad) {
                 break;
+            }
             if (t0 < 3)
                 break;
         }
-        for (q = low; q < t && q <= len; q++)
-            if (res->plies[q - 1].conf > VD_SHIFT_CONF)
-                res->plies[q - 1].conf = VD_SHIFT_CONF;
         /* the plies just before the change: the old fixed window */
         for (q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1;
              (skip || junk) && q < t; q++)

@@ -41,6 +41,7 @@ enum {
                                (and plies after one an earlier place of it
                                must still fit, shift_doubt) */
 #define VD_SHIFT_REACH 40   /* how far back an earlier place is looked for */
+#define VD_SHIFT_SPAN  48   /* plies an alternative place is compared on */
 #define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
