@@ -147,11 +147,27 @@ typedef struct {
 /* Lines of one orientation in the opened image op (1 bpp). A connected
  * piece may hold several parallel lines (close double rulings merged by the
  * dilation): each run across the piece is followed as its own track. */
+/* Darkest grey level across a line at t (along the page), within r px
+ * of its position c (255 where all of it lies outside the page). */
+static int grey_min_across(PIX *grey, bool vertical, int t, int c, int r)
+{
+    l_uint32 *data = pixGetData(grey);
+    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), h = pixGetHeight(grey);
+    int u, mn = 255;
+    for (u = c - r; u <= c + r; u++) {
+        int x = vertical ? u : t, y = vertical ? t : u, v;
+        if (x < 0 || y < 0 || x >= w || y >= h)
+            continue;
+        v = GET_DATA_BYTE(data + (size_t)y * wpl, x);
+        if (v < mn)
+            mn = v;
+    }
+    return mn;
+}
+
 static xq_status find_lines(PIX *op, PIX *grey, bool vertical, int minlen,
                             int widen, glines *out)
 {
-    l_uint32 *gdata = pixGetData(grey);
-    int gwpl = pixGetWpl(grey), gw = pixGetWidth(grey), gh = pixGetHeight(grey);
     BOXA *boxa = pixConnCompBB(op, 8);
     l_uint32 *data = pixGetData(op);
     int wpl = pixGetWpl(op), i, nb, k;
@@ -177,7 +193,7 @@ static xq_status find_lines(PIX *op, PIX *grey, bool vertical, int minlen,
             for (u = u0; u <= u1 && st == XQ_OK; u++) {
                 int on = u < u1 && (vertical ? PIXBIT(data, wpl, u, t)
                                              : PIXBIT(data, wpl, t, u));
-                int rs, re, best = -1, u2, mn = 255;
+                int rs, re, best = -1, mn = 255;
                 double c, bd = 6;
                 gtrack *g;
                 if (on && cur < 0)
@@ -204,14 +220,7 @@ static xq_status find_lines(PIX *op, PIX *grey, bool vertical, int minlen,
                 st = add_sample(&g->l, t, c);
                 g->thick_sum += re - rs;
                 g->nthick++;
-                for (u2 = (int)c - 3; u2 <= (int)c + 3; u2++) {
-                    int x = vertical ? u2 : t, y = vertical ? t : u2, gv;
-                    if (x < 0 || y < 0 || x >= gw || y >= gh)
-                        continue;
-                    gv = GET_DATA_BYTE(gdata + (size_t)y * gwpl, x);
-                    if (gv < mn)
-                        mn = gv;
-                }
+                mn = grey_min_across(grey, vertical, t, (int)c, 3);
                 if (g->ndk == g->cdk) {
                     int nc = g->cdk ? 2 * g->cdk : 256;
                     int *p = xq_realloc(g->dk, (size_t)nc * sizeof *p);
@@ -400,20 +409,11 @@ static PIX *line_mask(PIX *grey, PIX *bin, bool vertical)
 static double dark_cover_in(const gline *l, PIX *grey, bool vertical,
                             double t0, double t1)
 {
-    l_uint32 *data = pixGetData(grey);
-    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), h = pixGetHeight(grey);
     double t, need = 0.5 * l->ink;
     long n = 0, dark = 0;
     for (t = t0; t <= t1; t += 2) {
-        int c = (int)floor(gl_at(l, t) + 0.5), u, mn = 255;
-        for (u = c - 2; u <= c + 2; u++) {
-            int x = vertical ? u : (int)t, y = vertical ? (int)t : u, v;
-            if (x < 0 || y < 0 || x >= w || y >= h)
-                continue;
-            v = GET_DATA_BYTE(data + (size_t)y * wpl, x);
-            if (v < mn)
-                mn = v;
-        }
+        int mn = grey_min_across(grey, vertical, (int)t,
+                                 (int)floor(gl_at(l, t) + 0.5), 2);
         n++;
         dark += 200 - mn >= need;
     }
@@ -429,22 +429,14 @@ static double dark_cover(const gline *l, PIX *grey, bool vertical)
  * 12 px): faint hairlines are often found over part of their length. */
 static void extend_line(gline *l, PIX *grey, bool vertical)
 {
-    l_uint32 *data = pixGetData(grey);
-    int wpl = pixGetWpl(grey), w = pixGetWidth(grey), h = pixGetHeight(grey);
+    int w = pixGetWidth(grey), h = pixGetHeight(grey);
     int dir, lim = vertical ? h : w;
     double need = 0.5 * l->ink;
     for (dir = -1; dir <= 1; dir += 2) {
         double t = dir < 0 ? l->lo : l->hi, last = t;
         while (t >= 0 && t < lim && fabs(t - last) <= 12) {
-            int c = (int)floor(gl_at(l, t) + 0.5), u, mn = 255;
-            for (u = c - 2; u <= c + 2; u++) {
-                int x = vertical ? u : (int)t, y = vertical ? (int)t : u;
-                if (x >= 0 && y >= 0 && x < w && y < h) {
-                    int v = GET_DATA_BYTE(data + (size_t)y * wpl, x);
-                    if (v < mn)
-                        mn = v;
-                }
-            }
+            int mn = grey_min_across(grey, vertical, (int)t,
+                                     (int)floor(gl_at(l, t) + 0.5), 2);
             if (200 - mn >= need)
                 last = t;
             t += dir;
@@ -477,8 +469,7 @@ static xq_status dashed_lines(PIX *grey, bool vertical, int minlen, int gap,
     PIXA *pa = NULL;
     BOXA *ba = NULL;
     glines C = {0};
-    l_uint32 *gdata = pixGetData(grey);
-    int gwpl = pixGetWpl(grey), n0 = out->n, i, k;
+    int n0 = out->n, i, k;
     xq_status st = XQ_OK;
     if (!m)
         return XQ_ENOMEM;
@@ -558,18 +549,9 @@ static xq_status dashed_lines(PIX *grey, bool vertical, int minlen, int gap,
                         aside = 1;
                 }
                 if (hit) {
-                    int mn = 255;
                     on++;
                     bins[(int)(8 * (t - l->lo) / (len + 1))] = 1;
-                    for (u = u0 - 1; u <= u0 + 1; u++) {
-                        int x = vertical ? u : t, y = vertical ? t : u, v;
-                        if (x < 0 || y < 0 || x >= W || y >= Hh)
-                            continue;
-                        v = GET_DATA_BYTE(gdata + (size_t)y * gwpl, x);
-                        if (v < mn)
-                            mn = v;
-                    }
-                    dk[ndk++] = 200 - mn;
+                    dk[ndk++] = 200 - grey_min_across(grey, vertical, t, u0, 1);
                 }
                 side += aside;
             }

@@ -565,12 +565,11 @@ static void test_header_boxes_on_block_rules(void **state)
  * about one pixel in twenty. The page is 1 bpp as a scanner writes it.
  * No ruling line is left for the line finder: the old code found no
  * table at all. */
-static PIX *bilevel_scan(double noise, bool labels)
+/* Page g (taken) through a scanner: sensor noise (sd noise, none at 0),
+ * then the fixed threshold 128; 1 bpp. */
+static PIX *threshold_scan(PIX *g, double noise)
 {
-    PIX *g, *n, *b;
-    g_hair = 165;
-    g = ruled_page_ex(labels, false, false, false, true);
-    g_hair = 0;
+    PIX *n, *b;
     srand(4711);                   /* pixAddGaussianNoise draws from rand */
     n = noise > 0 ? pixAddGaussianNoise(g, (l_float32)noise) : pixClone(g);
     assert_non_null(n);
@@ -581,17 +580,32 @@ static PIX *bilevel_scan(double noise, bool labels)
     return b;
 }
 
-static void check_bilevel(double noise, bool labels)
+/* Read scan (taken): every cell of the ruled page where it is. */
+static void check_scan_cells(PIX *scan)
 {
-    PIX *scan = bilevel_scan(noise, labels);
     xq_sheet *sh = NULL;
     char err[128];
-    assert_int_equal(pixGetDepth(scan), 1);
     assert_int_equal(xq_ocr_read_pix(g_ocr, scan, 0, &sh, err, sizeof err),
                      XQ_OK);
     check_table_cells(sh, NULL);
     xq_sheet_destroy(&sh);
     pixDestroy(&scan);
+}
+
+static PIX *bilevel_scan(double noise, bool labels)
+{
+    PIX *g;
+    g_hair = 165;
+    g = ruled_page_ex(labels, false, false, false, true);
+    g_hair = 0;
+    return threshold_scan(g, noise);
+}
+
+static void check_bilevel(double noise, bool labels)
+{
+    PIX *scan = bilevel_scan(noise, labels);
+    assert_int_equal(pixGetDepth(scan), 1);
+    check_scan_cells(scan);
 }
 
 static void test_bilevel_lost_hairlines(void **state)
@@ -608,26 +622,12 @@ static void test_bilevel_lost_hairlines(void **state)
  * and every cell is found where it is; the writing makes no row. */
 static void check_dashed_rules(int aligned, int wobble)
 {
-    PIX *g, *n, *scan;
-    xq_sheet *sh = NULL;
-    char err[128];
     g_hair = 110;
     g_dash = true;
     g_aligned = aligned;
     g_wobble = wobble;
-    g = ruled_page_ex(false, false, false, false, true);
-    srand(4711);
-    n = pixAddGaussianNoise(g, 8.0f);
-    assert_non_null(n);
-    scan = pixThresholdToBinary(n, 128);
-    assert_non_null(scan);
-    pixDestroy(&n);
-    pixDestroy(&g);
-    assert_int_equal(xq_ocr_read_pix(g_ocr, scan, 0, &sh, err, sizeof err),
-                     XQ_OK);
-    check_table_cells(sh, NULL);
-    xq_sheet_destroy(&sh);
-    pixDestroy(&scan);
+    check_scan_cells(threshold_scan(
+        ruled_page_ex(false, false, false, false, true), 8.0));
 }
 
 /* Every fifth row's strokes exactly at one height: joined like a rule,

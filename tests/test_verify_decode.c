@@ -254,6 +254,35 @@ static void skipped_case(int stream)
     free(g);
 }
 
+/* Sheets of corpus lines [first, last) in style st (seed seed0 + line):
+ * plies right, wrong and unflagged, under review, and in all. */
+typedef struct {
+    int right, silent, flagged, plies;
+} lines_sum;
+
+static lines_sum decode_lines(int first, int last, const sy_style *st,
+                              uint64_t seed0, const xq_verify_options *o)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    lines_sum sum = { 0, 0, 0, 0 };
+    int line, right, silent, p;
+    assert_non_null(g);
+    for (line = first; line < last; line++) {
+        xq_game *game = decode(line, st, seed0 + (uint64_t)line, g, &s, o);
+        tally(game, g, &right, &silent);
+        sum.right += right;
+        sum.silent += silent;
+        for (p = 0; p < (int)game->nplies; p++)
+            sum.flagged += game->plies[p].review;
+        sum.plies += g->n;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    free(g);
+    return sum;
+}
+
 static void test_skipped_move(void **state)
 {
     (void)state;
@@ -265,29 +294,16 @@ static void test_skipped_move(void **state)
  * are put under review, never reported sure and wrong. */
 static void test_cut_beam_never_silent(void **state)
 {
-    sy_game *g = malloc(sizeof *g);
-    sy_sheet s;
     sy_style st = CLEAN;
     xq_verify_options o;
-    int line, right, silent, total_silent = 0, flagged = 0, plies = 0, p;
+    lines_sum sum;
     (void)state;
     st.p_blank = 0.1;
-    for (line = 20; line < 24; line++) {
-        xq_game *game;
-        xq_verify_options_init(&o);
-        o.beam = 8;
-        game = decode(line, &st, 300 + (uint64_t)line, g, &s, &o);
-        tally(game, g, &right, &silent);
-        total_silent += silent;
-        for (p = 0; p < (int)game->nplies; p++)
-            flagged += game->plies[p].review;
-        plies += g->n;
-        xq_game_destroy(&game);
-        sy_sheet_free(&s);
-    }
-    assert_int_equal(total_silent, 0);
-    assert_true(flagged < plies);   /* not everything is under review */
-    free(g);
+    xq_verify_options_init(&o);
+    o.beam = 8;
+    sum = decode_lines(20, 24, &st, 300, &o);
+    assert_int_equal(sum.silent, 0);
+    assert_true(sum.flagged < sum.plies);   /* not everything is under review */
 }
 
 /* A skipped move whose column then reads one move ahead can stay legal for
@@ -296,26 +312,15 @@ static void test_cut_beam_never_silent(void **state)
  * records: every wrong move must still be under review. */
 static void test_shifted_column_never_silent(void **state)
 {
-    sy_game *g = malloc(sizeof *g);
-    sy_sheet s;
     sy_style st = SY_KAI;
-    int line, right, silent, total_silent = 0, plies = 0, wrong = 0;
+    lines_sum sum;
     (void)state;
     st.p_blank = 0.04;
     st.p_skip = 0.02;
     st.p_illeg = 0.03;
-    for (line = 200; line < 204; line++) {
-        xq_game *game = decode(line, &st, 900 + (uint64_t)line, g, &s, NULL);
-        tally(game, g, &right, &silent);
-        total_silent += silent;
-        wrong += g->n - right;
-        plies += g->n;
-        xq_game_destroy(&game);
-        sy_sheet_free(&s);
-    }
-    assert_true(wrong > 0);             /* the sheets are hard */
-    assert_int_equal(total_silent, 0);  /* and never silently wrong */
-    free(g);
+    sum = decode_lines(200, 204, &st, 900, NULL);
+    assert_true(sum.plies - sum.right > 0);  /* the sheets are hard */
+    assert_int_equal(sum.silent, 0);         /* and never silently wrong */
 }
 
 /* Where the beam cut close histories, the plies after the cut are put
@@ -324,27 +329,15 @@ static void test_shifted_column_never_silent(void **state)
  * keeps more of its plies out of review, and no wrong move is sure. */
 static void test_cut_histories_followed(void **state)
 {
-    sy_game *g = malloc(sizeof *g);
-    sy_sheet s;
     sy_style st = SY_PRINTED;
-    int line, right, silent, total_silent = 0, flagged = 0, plies = 0, p;
+    lines_sum sum;
     (void)state;
     st.p_blank = 0.03;
-    for (line = 30; line < 36; line++) {
-        xq_game *game = decode(line, &st, 500 + (uint64_t)line, g, &s, NULL);
-        tally(game, g, &right, &silent);
-        total_silent += silent;
-        for (p = 0; p < (int)game->nplies; p++)
-            flagged += game->plies[p].review;
-        plies += g->n;
-        xq_game_destroy(&game);
-        sy_sheet_free(&s);
-    }
-    assert_int_equal(total_silent, 0);
+    sum = decode_lines(30, 36, &st, 500, NULL);
+    assert_int_equal(sum.silent, 0);
     /* 77% under review; 85% when every square a cut history could touch
      * was put in doubt (and every move from or to it after) */
-    assert_true(flagged * 100 < plies * 80);
-    free(g);
+    assert_true(sum.flagged * 100 < sum.plies * 80);
 }
 
 /* A perfectly read sheet is under review only where an unseen skip could
