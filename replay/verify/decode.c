@@ -858,8 +858,9 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src,
  * Every other ply plays its own record. A clean record that names no
  * legal move where the alternative puts it refutes the alternative. */
 /* Every way of playing the alternative is tried (each move at a skip);
- * diff[u - t0] (u < t) is set where a viable one plays another move at
- * ply u than the decoded record, or cannot be followed that far. */
+ * diff[u - t0] (u < t, within VD_SHIFT_SPAN; the caller counts plies past
+ * it as changed) is set where a viable one plays another move at ply u
+ * than the decoded record, or cannot be followed that far. */
 static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
                        size_t t0, size_t t, size_t tend, bool *diff)
 {
@@ -906,9 +907,6 @@ static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
         for (q = 0; q < span; q++)
             if (mk[q] || t0 + q >= stop)
                 diff[q] = true;
-        /* past the span: every ply counts as changed */
-        for (q = span; q < t - t0 && q < VD_SHIFT_SPAN; q++)
-            diff[q] = true;
     }
     return any;
 }
