@@ -375,6 +375,62 @@ static void test_clean_sheet_tail(void **state)
     free(g);
 }
 
+/* One clear record of an impossible move (the Red king four ranks up) in
+ * an otherwise perfectly read sheet: the ply is reported illegal, and the
+ * plies before it stay sure. A skipped move or an earlier misread could
+ * show first at such a record, but no skip place and no other move within
+ * reach makes this text a legal move, so nothing it explains puts them
+ * under review (every viable skip place did, up to 40 plies back). */
+static void test_isolated_bad_record(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    int line, done = 0;
+    (void)state;
+    for (line = 20; line < 26; line++) {
+        xq_board b;
+        char err[64];
+        xq_cell_source src;
+        xq_game *game;
+        xq_verify_options o;
+        int ply, right, silent, p, before = 0, flagged = 0;
+        assert_int_equal(sy_load_game(JSONL, line, g), 0);
+        if (g->n < 70)
+            continue;
+        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 9), 0);
+        ply = 61;                                   /* a Red move */
+        if (xq_board_side(&b) != XQ_RED)
+            ply++;
+        assert_true(s.cell_of[ply - 1] >= 0);
+        free(s.text[s.cell_of[ply - 1]]);
+        s.text[s.cell_of[ply - 1]] = strdup("帅五进五");
+        sy_source(&s, &src);
+        xq_game_create(&game);
+        xq_verify_options_init(&o);
+        o.start_fen = g->fen;
+        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+        dump(game, g, &s);
+        tally(game, g, &right, &silent);
+        assert_int_equal(silent, 0);
+        assert_int_equal(game->plies[ply - 1].status, XQ_PLY_ILLEGAL);
+        assert_true(game->plies[ply - 1].review);
+        for (p = ply - 40; p < ply - 2; p++) {
+            before++;
+            flagged += game->plies[p - 1].review;
+        }
+        if (getenv("XQ_VERIFY_DUMP"))
+            printf("line %d: %d of the %d plies before the bad record under "
+                   "review\n", line, flagged, before);
+        assert_true(flagged * 10 <= before);
+        done++;
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    assert_true(done >= 3);
+    free(g);
+}
+
 /* A cell that reads as the move but for one look-alike glyph is put right
  * (status corrected, always under review); one that also has a glyph no
  * move has reads as no move: an unreadable record (WXF 7.6 counts it as
@@ -835,6 +891,7 @@ int main(void)
         cmocka_unit_test(test_shifted_column_never_silent),
         cmocka_unit_test(test_cut_histories_followed),
         cmocka_unit_test(test_clean_sheet_tail),
+        cmocka_unit_test(test_isolated_bad_record),
         cmocka_unit_test(test_corrected_or_unreadable),
         cmocka_unit_test(test_threshold),
         cmocka_unit_test(test_noisy_sheets),

@@ -726,9 +726,11 @@ static int cmp_alt(const void *a, const void *b)
  * close ones (lost mass, attribute_lost), later plies may be sure of a
  * board that is not the game's. So a ply with cut mass puts squares in
  * doubt: where no cell tells its move (blank, skipped, unreadable), those
- * of every move its side could have made (the cut ones cannot be listed);
- * where a cell does and the ply is unsure, those its move and its listed
- * alternatives start from and go to. A later move from or to a square in
+ * of every move its side could have made (the cut ones cannot be listed).
+ * So does every unsure ply, cut mass or not (its alternatives' histories
+ * may have been dropped later, outscored by a misread that happened to
+ * fit the wrong board): the squares its move and its listed alternatives
+ * start from and go to. A later move from or to a square in
  * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
  * its destination. Forced (corrected) plies are the arbiter's word.
  * z: the posterior's normaliser (cut mass is measured against it).
@@ -777,7 +779,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 n = xq_board_legal_moves(&b, mvs);
                 for (i = 0; i < n; i++)
                     doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
-            } else if (cut && p->conf < VD_DOUBT) {
+            } else if (p->conf < VD_DOUBT) {
                 doubt[from] = doubt[to] = true;
                 for (i = 0; i < p->nalt; i++)
                     if (p->alt[i].p >= 0.01) {
@@ -801,6 +803,9 @@ typedef struct {
     char    (*text)[32];
     bool     *clean;
     bool     *agreed;       /* every sheet with ink for it reads as it */
+    double   *em;           /* emission of each decoded move by its cells
+                               (NAN: not computed yet) */
+    vs_spellings *sp;       /* scratch */
     size_t    len;
 } vplay;
 
@@ -826,6 +831,67 @@ static bool ply_agreed(const vdec *d, const vd_ply *p)
                  -VD_FLOOR / 2))
             return false;
     return ply_told(d, p);
+}
+
+/* Emission of move mv, played on b, by the cells of decoded ply r (the
+ * record the move is read from): the decoder's own model (emit of the
+ * move's best spelling against each cell's reference; blank: 0). */
+static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
+{
+    const vd_ply *p = &d->res->plies[r - 1];
+    double e = 0;
+    int k;
+    bool spelt = false;
+    for (k = 0; k < d->nsrc; k++) {
+        const vd_cell *c;
+        if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) ||
+            p->slot[k] < 0 || (size_t)p->slot[k] >= d->res->ncells[k])
+            continue;
+        c = &d->res->cells[k][p->slot[k]];
+        if (!spelt) {
+            if (vs_spellings_get(b, mv, d->kinds, vp->sp) != XQ_OK)
+                vp->sp->n = 0;
+            spelt = true;
+        }
+        if (!c->touched || !vp->sp->n)
+            e += -VD_FLOOR;
+        else
+            e += emit(d->scale * (move_score(d, k, p->slot[k], vp->sp, NULL) -
+                                  c->ref));
+    }
+    return e;
+}
+
+/* Emission of decoded ply r as decoded (cached). */
+static double dec_emit(vdec *d, vplay *vp, size_t r)
+{
+    if (isnan(vp->em[r - 1])) {
+        xq_board b = vp->before[r - 1];
+        vp->em[r - 1] = rec_emit(d, vp, &b, d->res->plies[r - 1].mv, r);
+    }
+    return vp->em[r - 1];
+}
+
+/* A record nothing clean tells, on an alternative board: play the legal
+ * move that reads it best (its emission in *pem); 0 if there is none. */
+static int alt_best(vdec *d, vplay *vp, xq_board *b, size_t src,
+                    xq_move *played, double *pem)
+{
+    xq_move mvs[XQ_MAX_MOVES];
+    int n = xq_board_legal_moves(b, mvs), i, bi = -1;
+    double best = -1e300;
+    for (i = 0; i < n; i++) {
+        double e = rec_emit(d, vp, b, mvs[i], src);
+        if (e > best) {
+            best = e;
+            bi = i;
+        }
+    }
+    if (bi < 0)
+        return 0;
+    *played = mvs[bi];
+    *pem = best;
+    return xq_board_make_move(b, mvs[bi], NULL) ? 1 : 0;
 }
 
 /* Play ply u's record (the text of decoded ply src) on b: the move that
@@ -856,13 +922,21 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src,
  * played one turn late) or earlier (junk cell at t0: each record played
  * one turn early), and the record still be a legal game up to ply tend?
  * Every other ply plays its own record. A clean record that names no
- * legal move where the alternative puts it refutes the alternative. */
-/* Every way of playing the alternative is tried (each move at a skip);
+ * legal move where the alternative puts it refutes the alternative.
+ * Every way of playing the alternative is tried (each move at a skip);
  * diff[u - t0] (u < t, within VD_SHIFT_SPAN; the caller counts plies past
  * it as changed) is set where a viable one plays another move at ply u
- * than the decoded record, or cannot be followed that far. */
-static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
-                       size_t t0, size_t t, size_t tend, bool *diff)
+ * than the decoded record, or cannot be followed that far.
+ * scored (badt: the bad record that called for it): the alternative must
+ * also score within VD_ALT_RANGE of the decoded record, record by record
+ * under the decoder's own model (rec_emit; VD_SKIP for the skip,
+ * VD_EXTRA for a record it drops). A record nothing clean tells is then
+ * played by the move reading it best; one no move reads, next to badt,
+ * leaves the move free: from there it cannot be told, and badt is
+ * credited as explained. */
+static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
+                       size_t t0, size_t t, size_t tend, bool *diff,
+                       bool scored, size_t badt)
 {
     xq_move xs[XQ_MAX_MOVES];
     bool mk[VD_SHIFT_SPAN], any = false;
@@ -874,6 +948,11 @@ static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
         xq_board b = vp->before[t0 - 1];
         size_t u, stop = t;     /* from stop on: cannot tell */
         int r = 1;
+        /* the alternative's log score against the decoded record's, over
+         * the records it played (records it has yet to play count as
+         * read as well as in the decoded record) */
+        double rel = skip ? -VD_SKIP : 0;
+        bool dropped = false;
         memset(mk, 0, sizeof mk);
         for (u = t0; u <= tend && u <= vp->len + 1 && r == 1; u++) {
             bool mine = xq_board_side(&b) == side;
@@ -893,7 +972,33 @@ static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
                 }
                 if (src > vp->len)
                     break;     /* the record ends: nothing refutes it */
-                r = alt_play(vp, d->res, &b, src, &am);
+                if (scored && skip && mine && u == t + 2 && t <= vp->len)
+                    dropped = true;   /* record t was junk */
+                {
+                    xq_board b0 = b;
+                    r = alt_play(vp, d->res, &b, src, &am);
+                    if (scored && r == -1) {
+                        /* scored: follow it by the move reading the
+                         * record best; a record no move reads leaves
+                         * the move free: from there on it cannot be
+                         * told (what follows may explain the bad
+                         * record: credited) */
+                        double em;
+                        b = b0;
+                        r = alt_best(d, vp, &b, src, &am, &em);
+                        if (r == 1)
+                            rel += em - dec_emit(d, vp, src);
+                        if (r == 1 && em < -VD_FLOOR + 1 && badt &&
+                            src != badt && src + 2 >= badt && src <= badt + 2) {
+                            r = -1;
+                            if (u < stop)
+                                stop = u;
+                            rel += VD_FLOOR;
+                        }
+                    } else if (scored && r == 1 && u < stop)
+                        rel += rec_emit(d, vp, &b0, am, src) -
+                               dec_emit(d, vp, src);
+                }
             }
             if (r == -1 && u < stop)
                 stop = u;
@@ -901,11 +1006,95 @@ static bool alt_viable(const vdec *d, vplay *vp, bool skip, int side,
                 am != d->res->plies[u - 1].mv)
                 mk[u - t0] = true;
         }
+        if (scored && dropped && r != 0)
+            rel += -VD_EXTRA - dec_emit(d, vp, t);
         if (r == 0)
             continue;          /* refuted */
+        if (scored && rel < -VD_ALT_RANGE)
+            continue;          /* far less likely than the record as read */
         any = true;
         for (q = 0; q < span; q++)
             if (mk[q] || t0 + q >= stop)
+                diff[q] = true;
+    }
+    return any;
+}
+
+/* Could another move at ply t0 (an earlier record read wrong) explain the
+ * record of ply t that reads as no legal move (text)? Each other legal
+ * move is played at t0, then every later ply its own record (alt_play);
+ * the alternative explains the record where the text names a legal move
+ * on its board that reads well, is not refuted up to tend and scores
+ * within VD_ALT_RANGE of the decoded record (a record nothing clean tells
+ * is played by the move that reads it best). diff[u - t0] marks the plies
+ * up to tend such an alternative plays otherwise. */
+static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
+                      const char *text, bool *diff)
+{
+    xq_move xs[XQ_MAX_MOVES];
+    bool mk[VD_SHIFT_SPAN], any = false;
+    int nx, x;
+    char msg[8], rule[8];
+    size_t q;
+    if (!text || t0 < 1 || t > vp->len || t - t0 >= VD_SHIFT_SPAN)
+        return false;
+    nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
+    for (x = 0; x < nx; x++) {
+        xq_board b = vp->before[t0 - 1], b0;
+        xq_move am = xs[x];
+        size_t u;
+        int r = 1;
+        bool explained = false;
+        double rel;
+        if (am == d->res->plies[t0 - 1].mv)
+            continue;
+        rel = rec_emit(d, vp, &b, am, t0) - dec_emit(d, vp, t0);
+        if (rel < -VD_ALT_RANGE - VD_FLOOR)
+            continue;      /* could not come back within range */
+        memset(mk, 0, sizeof mk);
+        mk[0] = true;
+        if (!xq_board_make_move(&b, am, NULL))
+            continue;
+        for (u = t0 + 1; u <= tend && u <= vp->len && r == 1; u++) {
+            if (u < t && xq_board_hash(&b) == xq_board_hash(&vp->before[u - 1])) {
+                r = 0;      /* back on the record's board: explains nothing */
+                break;
+            }
+            b0 = b;
+            if (u == t) {
+                if (vs_read(&b, text, &am, msg, sizeof msg, rule, sizeof rule) !=
+                        XQ_RES_OK || am == XQ_MOVE_NONE) {
+                    r = 0;
+                    break;
+                }
+                rel += rec_emit(d, vp, &b0, am, t) - dec_emit(d, vp, t);
+                explained = rec_emit(d, vp, &b0, am, t) > -VD_FLOOR / 2;
+                if (!explained || !xq_board_make_move(&b, am, NULL))
+                    r = 0;
+                continue;
+            }
+            r = alt_play(vp, d->res, &b, u, &am);
+            if (r == -1) {
+                /* nothing clean: the move reading the record best */
+                double em;
+                b = b0;
+                r = alt_best(d, vp, &b, u, &am, &em);
+                if (r != 1)
+                    break;
+                rel += em - dec_emit(d, vp, u);
+            } else if (r != 1) {
+                break;      /* refuted */
+            } else {
+                rel += rec_emit(d, vp, &b0, am, u) - dec_emit(d, vp, u);
+            }
+            if (u - t0 < VD_SHIFT_SPAN && am != d->res->plies[u - 1].mv)
+                mk[u - t0] = true;
+        }
+        if (r == 0 || !explained || rel < -VD_ALT_RANGE)
+            continue;          /* refuted, or explains nothing */
+        any = true;
+        for (q = 0; q < VD_SHIFT_SPAN; q++)
+            if (mk[q])
                 diff[q] = true;
     }
     return any;
@@ -937,8 +1126,13 @@ static bool vplay_build(const vdec *d, const xq_board *start, size_t len,
     vp->text = xq_malloc((len + 1) * sizeof *vp->text);
     vp->clean = xq_calloc(len + 1, sizeof *vp->clean);
     vp->agreed = xq_calloc(len + 1, sizeof *vp->agreed);
-    if (!vp->before || !vp->text || !vp->clean || !vp->agreed)
+    vp->em = xq_malloc((len + 1) * sizeof *vp->em);
+    vp->sp = xq_malloc(sizeof *vp->sp);
+    if (!vp->before || !vp->text || !vp->clean || !vp->agreed || !vp->em ||
+        !vp->sp)
         return false;
+    for (t = 0; t <= len; t++)
+        vp->em[t] = NAN;
     vp->before[0] = *start;
     for (t = 1; t <= len; t++) {
         xq_board b = vp->before[t - 1];
@@ -960,6 +1154,8 @@ static void vplay_free(vplay *vp)
     xq_free(vp->text);
     xq_free(vp->clean);
     xq_free(vp->agreed);
+    xq_free(vp->em);
+    xq_free(vp->sp);
 }
 
 static void shift_doubt(vdec *d, vplay *vp0, bool ok)
@@ -986,6 +1182,7 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             last_cell = false;
     for (t = 1; t <= len + 2; t++) {
         bool skip = false, junk = false, bad = false, end = t > len;
+        const char *badtext = NULL;
         if (t == len + 2 && last_cell)
             break;
         size_t lo, t0;
@@ -1009,8 +1206,11 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                 c = &res->cells[k][p->slot[k]];
                 /* a clear reading of something else, not a poor one */
                 if (c->text_score > -1e29 &&
-                    d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP)
+                    d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP) {
+                    if (!bad)
+                        badtext = c->text;
                     bad = true;
+                }
             }
         if (!skip && !junk && !end && !bad)
             continue;
@@ -1019,29 +1219,61 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
         side = end ? xq_board_side(&vp.before[len]) ^ (t == len + 2)
                    : xq_board_side(&vp.before[t - 1]);
         lo = t > VD_SHIFT_REACH ? t - VD_SHIFT_REACH : 1;
+        /* A bad record where the record is aligned cleanly before it (no
+         * realignment, no missing record within reach): only alternatives
+         * that explain it count (scored: a skip costs VD_SKIP, a misread
+         * is a floor; an alternative that explains nothing is no likelier
+         * here than anywhere else). Where the record has already been
+         * realigned or has gaps near it, every viable place counts, as
+         * before (trouble seldom comes alone). */
+        bool scored = bad && !skip && !junk && !end;
+        if (scored)
+            for (q = lo; q < t; q++)
+                for (k = 0; k < d->nsrc; k++)
+                    if (res->plies[q - 1].kind[k] == VK_SKIP ||
+                        res->plies[q - 1].kind[k] == VK_EXTRA ||
+                        res->plies[q - 1].kind[k] == VK_BLANK)
+                        scored = false;
+        /* a bad record may also show that an earlier move was read wrong */
+        if (scored)
+            for (t0 = t - 1; t0 >= lo && t0 >= 1; t0--) {
+                bool diff[VD_SHIFT_SPAN];
+                memset(diff, 0, sizeof diff);
+                if (!alt_subst(d, &vp, t0, t, t + VD_SHIFT_WINDOW, badtext, diff))
+                    continue;
+                for (q = t0; q <= len && q - t0 < VD_SHIFT_SPAN; q++)
+                    if (diff[q - t0] && res->plies[q - 1].conf > VD_SHIFT_CONF)
+                        res->plies[q - 1].conf = VD_SHIFT_CONF;
+            }
         /* the earlier places of the change that still make a legal game,
          * back to the first that does not; before a bad record every
          * place (a wrong reading in between may refute the near places
-         * and not the true one) */
-        for (t0 = t - 2; t0 >= lo && t0 >= 1 && t0 <= len; t0 -= 2) {
+         * and not the true one); scored, the skip at t itself too (the
+         * bad record is the next move, written one turn early) */
+        for (t0 = scored ? t : t - 2; t0 >= lo && t0 >= 1 && t0 <= len; t0 -= 2) {
             bool ok, diff[VD_SHIFT_SPAN];
             if (xq_board_side(&vp.before[t0 - 1]) != side)
                 break;
             memset(diff, 0, sizeof diff);
             ok = alt_viable(d, &vp, skip || end || bad, side, t0,
                             end ? len + 1 : t,
-                            end ? len : t + VD_SHIFT_WINDOW, diff);
+                            end ? len : t + VD_SHIFT_WINDOW, diff, scored,
+                            scored ? t : 0);
             /* a bad record: or the column stayed a move behind after it */
             if (bad)
                 ok = alt_viable(d, &vp, true, side, t0, len + 1,
-                                t + VD_SHIFT_WINDOW, diff) || ok;
+                                t + VD_SHIFT_WINDOW, diff, scored,
+                                scored ? t : 0) || ok;
             if (ok) {
                 /* the plies this place would play otherwise; where the
                  * column did change its alignment, or a record reads as no
                  * legal move, every ply from the place on (trouble seldom
-                 * comes alone: a misread beside a skip) */
-                for (q = t0; q < t && q <= len; q++)
-                    if ((!end || q - t0 >= VD_SHIFT_SPAN || diff[q - t0]) &&
+                 * comes alone: a misread beside a skip); scored, also the
+                 * plies after it up to the window's end that it changes */
+                size_t qend = scored ? t + VD_SHIFT_WINDOW : t - 1;
+                for (q = t0; q <= qend && q <= len; q++)
+                    if (((q < t && !end) || q - t0 >= VD_SHIFT_SPAN ||
+                         diff[q - t0]) &&
                         res->plies[q - 1].conf > VD_SHIFT_CONF)
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
             } else if (!bad) {

@@ -43,6 +43,9 @@ enum {
 #define VD_SHIFT_REACH 40   /* how far back an earlier place is looked for */
 #define VD_SHIFT_SPAN  48   /* plies an alternative place is compared on */
 #define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
+#define VD_ALT_RANGE  8.0   /* a bad record's alternatives count only when
+                               they score within this of the record as read
+                               (one unexplained cell, VD_FLOOR) */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
