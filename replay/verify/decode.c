@@ -727,11 +727,10 @@ static int cmp_alt(const void *a, const void *b)
  * board that is not the game's. So a ply with cut mass puts squares in
  * doubt: where no cell tells its move (blank, skipped, unreadable), those
  * of every move its side could have made (the cut ones cannot be listed).
- * So does every unsure ply no cell tells, cut mass or not (its
- * alternatives' histories may have been dropped later, outscored by a
- * misread that happened to fit the wrong board): the squares its move and
- * its listed alternatives start from and go to; a ply a cell tells, only
- * with cut mass. A later move from or to a square in
+ * So does every unsure ply, cut mass or not (its alternatives' histories
+ * may have been dropped later, outscored by a misread that happened to
+ * fit the wrong board): the squares its move and its listed alternatives
+ * start from and go to. A later move from or to a square in
  * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
  * its destination. Forced (corrected) plies are the arbiter's word.
  * z: the posterior's normaliser (cut mass is measured against it).
@@ -780,7 +779,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 n = xq_board_legal_moves(&b, mvs);
                 for (i = 0; i < n; i++)
                     doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
-            } else if (p->conf < VD_DOUBT && (cut || !told)) {
+            } else if (p->conf < VD_DOUBT) {
                 doubt[from] = doubt[to] = true;
                 for (i = 0; i < p->nalt; i++)
                     if (p->alt[i].p >= 0.01) {
