@@ -84,6 +84,21 @@ static xq_game *decode(int line, const sy_style *st, uint64_t seed, sy_game *g,
     return game;
 }
 
+/* Verify a synthetic sheet the test has edited (s from sy_sheet_make). */
+static xq_game *verify_edited(sy_sheet *s, const sy_game *g)
+{
+    xq_cell_source src;
+    xq_game *game = NULL;
+    xq_verify_options o;
+    sy_source(s, &src);
+    assert_int_equal(xq_game_create(&game), XQ_OK);
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+    dump(game, g, s);
+    return game;
+}
+
 /* Plies right / wrong-but-unflagged. */
 static void tally(const xq_game *game, const sy_game *g, int *pright,
                   int *psilent)
@@ -390,9 +405,7 @@ static void test_isolated_bad_record(void **state)
     for (line = 20; line < 26; line++) {
         xq_board b;
         char err[64];
-        xq_cell_source src;
         xq_game *game;
-        xq_verify_options o;
         int ply, right, silent, p, before = 0, flagged = 0;
         assert_int_equal(sy_load_game(JSONL, line, g), 0);
         if (g->n < 70)
@@ -405,12 +418,7 @@ static void test_isolated_bad_record(void **state)
         assert_true(s.cell_of[ply - 1] >= 0);
         free(s.text[s.cell_of[ply - 1]]);
         s.text[s.cell_of[ply - 1]] = strdup("帅五进五");
-        sy_source(&s, &src);
-        xq_game_create(&game);
-        xq_verify_options_init(&o);
-        o.start_fen = g->fen;
-        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
-        dump(game, g, &s);
+        game = verify_edited(&s, g);
         tally(game, g, &right, &silent);
         assert_int_equal(silent, 0);
         assert_int_equal(game->plies[ply - 1].status, XQ_PLY_ILLEGAL);
@@ -531,9 +539,7 @@ static void test_threshold(void **state)
     xq_game *game;
     xq_board b;
     char err[64];
-    xq_cell_source src;
     int blanked, i;
-    xq_verify_options o;
     (void)state;
     for (blanked = 15; blanked <= 16; blanked++) {
         assert_int_equal(sy_load_game(JSONL, 128, g), 0);
@@ -545,12 +551,7 @@ static void test_threshold(void **state)
             s.written[8 + 8 * i][0] = '\0';
             s.text[8 + 8 * i][0] = '\0';
         }
-        sy_source(&s, &src);
-        xq_game_create(&game);
-        xq_verify_options_init(&o);
-        o.start_fen = g->fen;
-        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
-        dump(game, g, &s);
+        game = verify_edited(&s, g);
         assert_int_equal(game->unrecorded.total, blanked);
         assert_int_equal(game->unrecorded.red, blanked);
         assert_int_equal(game->unrecorded.threshold, 16);
