@@ -1067,8 +1067,11 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
                     r = 0;
                     break;
                 }
-                rel += rec_emit(d, vp, &b0, am, t) - dec_emit(d, vp, t);
-                explained = rec_emit(d, vp, &b0, am, t) > -VD_FLOOR / 2;
+                {
+                    double em = rec_emit(d, vp, &b0, am, t);
+                    rel += em - dec_emit(d, vp, t);
+                    explained = em > -VD_FLOOR / 2;
+                }
                 if (!explained || !xq_board_make_move(&b, am, NULL))
                     r = 0;
                 continue;
