@@ -338,6 +338,28 @@ static void test_shifted_column_never_silent(void **state)
     assert_int_equal(sum.silent, 0);         /* and never silently wrong */
 }
 
+/* A record that does not read as the move chosen for it puts the squares
+ * of the moves it does read as in doubt, however sure the posterior. On
+ * this kai sheet "砲２退１" was read "砲退１", which names either cannon;
+ * the other cannon was chosen (posterior 0.96, under review) and two plies
+ * later "炮２平５" read cleanly on the wrong board: reported sure before. */
+static void test_disputed_record_doubt(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    int right, silent;
+    (void)state;
+    assert_non_null(g);
+    game = decode(102, &SY_KAI, 1001, g, &s, NULL);
+    tally(game, g, &right, &silent);
+    assert_true(right < g->n);          /* the sheet is misread */
+    assert_int_equal(silent, 0);        /* and never silently wrong */
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
 /* Where the beam cut close histories, the plies after the cut are put
  * under review only where a cut history, followed through the records,
  * would have played another move: a printed sheet with a few blank cells
@@ -891,6 +913,7 @@ int main(void)
         cmocka_unit_test(test_cut_beam_never_silent),
         cmocka_unit_test(test_shifted_column_never_silent),
         cmocka_unit_test(test_cut_histories_followed),
+        cmocka_unit_test(test_disputed_record_doubt),
         cmocka_unit_test(test_clean_sheet_tail),
         cmocka_unit_test(test_isolated_bad_record),
         cmocka_unit_test(test_corrected_or_unreadable),

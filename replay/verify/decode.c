@@ -730,7 +730,11 @@ static int cmp_alt(const void *a, const void *b)
  * So does every unsure ply, cut mass or not (its alternatives' histories
  * may have been dropped later, outscored by a misread that happened to
  * fit the wrong board): the squares its move and its listed alternatives
- * start from and go to. A later move from or to a square in
+ * start from and go to. So does a ply under review whose record does not
+ * read as its move (corrected, unreadable), however sure the posterior:
+ * with them, the squares of every move its record reads as well as it
+ * reads the chosen one ("砲退1" names either cannon; the beam may have
+ * dropped the other's history). A later move from or to a square in
  * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
  * its destination. Forced (corrected) plies are the arbiter's word.
  * z: the posterior's normaliser (cut mass is measured against it).
@@ -738,11 +742,38 @@ static int cmp_alt(const void *a, const void *b)
  * ones could not all be kept or followed (beam overflow, more than
  * VD_CUT_KEEP) get this coarse doubt; seed[t]: squares where a followed
  * history was lost track of at ply t. */
+/* Put in doubt the squares of every legal move on b other than p's whose
+ * best spelling its cells read within VD_FLOOR / 2 of p's move. */
+static void doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt,
+                          vs_spellings *sp)
+{
+    xq_move mvs[XQ_MAX_MOVES];
+    int n = xq_board_legal_moves(b, mvs), i, k;
+    for (k = 0; k < d->nsrc; k++) {
+        int slot = p->slot[k];
+        if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) || slot < 0 ||
+            (size_t)slot >= d->res->ncells[k] || cell_touch(d, k, slot) != XQ_OK)
+            continue;
+        for (i = 0; i < n; i++) {
+            float raw = -1e30f;
+            if (mvs[i] == p->mv ||
+                vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK || sp->n == 0)
+                continue;
+            move_score(d, k, slot, sp, &raw);
+            if (d->scale * (raw - p->sc[k]) > -VD_FLOOR / 2)
+                doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
+        }
+    }
+}
+
 static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                           double z, bool (*seed)[128], bool followed)
 {
     vd_result *res = d->res;
     bool doubt[128];
+    double below = d->opts && d->opts->review_below > 0 ? d->opts->review_below
+                                                         : 0.995;
+    vs_spellings *sp = xq_malloc(sizeof *sp);
     xq_board b = *start;
     xq_move mvs[XQ_MAX_MOVES];
     size_t t;
@@ -779,18 +810,27 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 n = xq_board_legal_moves(&b, mvs);
                 for (i = 0; i < n; i++)
                     doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
-            } else if (p->conf < VD_DOUBT) {
+            } else if (p->conf < VD_DOUBT || (!told && p->conf < below)) {
                 doubt[from] = doubt[to] = true;
                 for (i = 0; i < p->nalt; i++)
                     if (p->alt[i].p >= 0.01) {
                         doubt[XQ_MOVE_FROM(p->alt[i].mv)] = true;
                         doubt[XQ_MOVE_TO(p->alt[i].mv)] = true;
                     }
+                if (!told) {
+                    if (sp)
+                        doubt_readers(d, &b, p, doubt, sp);
+                    else   /* no memory: every move's squares */
+                        for (n = xq_board_legal_moves(&b, mvs), i = 0; i < n; i++)
+                            doubt[XQ_MOVE_FROM(mvs[i])] =
+                                doubt[XQ_MOVE_TO(mvs[i])] = true;
+                }
             }
         }
         if (!xq_board_make_move(&b, p->mv, NULL))
             break;
     }
+    xq_free(sp);
 }
 
 /* ---- where did a column change its alignment? ------------------------- */
