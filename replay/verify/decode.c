@@ -720,6 +720,57 @@ static int cmp_alt(const void *a, const void *b)
     return x->p > y->p ? -1 : x->p < y->p ? 1 : (x->mv < y->mv ? -1 : x->mv > y->mv);
 }
 
+static bool ply_told(const vdec *d, const vd_ply *p)
+{
+    int k;
+    for (k = 0; k < d->nsrc; k++)
+        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
+            p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
+            d->scale * (p->sc[k] - d->res->cells[k][p->slot[k]].ref) >
+                -VD_FLOOR / 2)
+            return true;
+    return false;
+}
+
+/* Put in doubt the squares of every legal move on b. */
+static void doubt_all(xq_board *b, bool *doubt)
+{
+    xq_move mvs[XQ_MAX_MOVES];
+    int n = xq_board_legal_moves(b, mvs), i;
+    for (i = 0; i < n; i++)
+        doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
+}
+
+/* Put in doubt the squares of every legal move on b other than p's whose
+ * best spelling p's cells read within VD_FLOOR / 2 of p's move (without
+ * memory for the spellings: every move's squares). */
+static void doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
+{
+    xq_move mvs[XQ_MAX_MOVES];
+    vs_spellings *sp = xq_malloc(sizeof *sp);
+    int n = xq_board_legal_moves(b, mvs), i, k;
+    if (!sp) {
+        doubt_all(b, doubt);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        if (mvs[i] == p->mv ||
+            vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK || sp->n == 0)
+            continue;
+        for (k = 0; k < d->nsrc; k++) {
+            int slot = p->slot[k];
+            float raw = -1e30f;
+            if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) || slot < 0 ||
+                (size_t)slot >= d->res->ncells[k] || cell_touch(d, k, slot) != XQ_OK)
+                continue;
+            move_score(d, k, slot, sp, &raw);
+            if (d->scale * (raw - p->sc[k]) > -VD_FLOOR / 2)
+                doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
+        }
+    }
+    xq_free(sp);
+}
+
 /* Chinese notation names a piece's file, not its rank: a move read on a
  * wrong board can read "right" and still be the wrong move. The posterior
  * sees every alternative history the beam kept; where the beam had to cut
@@ -742,42 +793,15 @@ static int cmp_alt(const void *a, const void *b)
  * ones could not all be kept or followed (beam overflow, more than
  * VD_CUT_KEEP) get this coarse doubt; seed[t]: squares where a followed
  * history was lost track of at ply t. */
-/* Put in doubt the squares of every legal move on b other than p's whose
- * best spelling its cells read within VD_FLOOR / 2 of p's move. */
-static void doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt,
-                          vs_spellings *sp)
-{
-    xq_move mvs[XQ_MAX_MOVES];
-    int n = xq_board_legal_moves(b, mvs), i, k;
-    for (k = 0; k < d->nsrc; k++) {
-        int slot = p->slot[k];
-        if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) || slot < 0 ||
-            (size_t)slot >= d->res->ncells[k] || cell_touch(d, k, slot) != XQ_OK)
-            continue;
-        for (i = 0; i < n; i++) {
-            float raw = -1e30f;
-            if (mvs[i] == p->mv ||
-                vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK || sp->n == 0)
-                continue;
-            move_score(d, k, slot, sp, &raw);
-            if (d->scale * (raw - p->sc[k]) > -VD_FLOOR / 2)
-                doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
-        }
-    }
-}
-
 static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                           double z, bool (*seed)[128], bool followed)
 {
     vd_result *res = d->res;
     bool doubt[128];
-    double below = d->opts && d->opts->review_below > 0 ? d->opts->review_below
-                                                         : 0.995;
-    vs_spellings *sp = xq_malloc(sizeof *sp);
+    double below = vd_review_below(d->opts);
     xq_board b = *start;
-    xq_move mvs[XQ_MAX_MOVES];
     size_t t;
-    int i, k, n;
+    int i;
     memset(doubt, 0, sizeof doubt);
     for (t = 1; t <= len; t++) {
         vd_ply *p = &res->plies[t - 1];
@@ -791,13 +815,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
             for (i = 0; i < 128; i++)
                 if (seed[t][i])
                     doubt[i] = true;
-        bool told = false;       /* some cell reads as this move */
-        for (k = 0; k < d->nsrc; k++)
-            if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
-                p->slot[k] >= 0 && (size_t)p->slot[k] < res->ncells[k] &&
-                d->scale * (p->sc[k] - res->cells[k][p->slot[k]].ref) >
-                    -VD_FLOOR / 2)
-                told = true;
+        bool told = ply_told(d, p);   /* some cell reads as this move */
         if (p->forced) {
             doubt[from] = doubt[to] = false;
         } else {
@@ -807,9 +825,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 doubt[to] = true;
             }
             if (cut && !told) {
-                n = xq_board_legal_moves(&b, mvs);
-                for (i = 0; i < n; i++)
-                    doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
+                doubt_all(&b, doubt);
             } else if (p->conf < VD_DOUBT || (!told && p->conf < below)) {
                 doubt[from] = doubt[to] = true;
                 for (i = 0; i < p->nalt; i++)
@@ -817,20 +833,13 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                         doubt[XQ_MOVE_FROM(p->alt[i].mv)] = true;
                         doubt[XQ_MOVE_TO(p->alt[i].mv)] = true;
                     }
-                if (!told) {
-                    if (sp)
-                        doubt_readers(d, &b, p, doubt, sp);
-                    else   /* no memory: every move's squares */
-                        for (n = xq_board_legal_moves(&b, mvs), i = 0; i < n; i++)
-                            doubt[XQ_MOVE_FROM(mvs[i])] =
-                                doubt[XQ_MOVE_TO(mvs[i])] = true;
-                }
+                if (!told)
+                    doubt_readers(d, &b, p, doubt);
             }
         }
         if (!xq_board_make_move(&b, p->mv, NULL))
             break;
     }
-    xq_free(sp);
 }
 
 /* ---- where did a column change its alignment? ------------------------- */
@@ -848,18 +857,6 @@ typedef struct {
     vs_spellings *sp;       /* scratch */
     size_t    len;
 } vplay;
-
-static bool ply_told(const vdec *d, const vd_ply *p)
-{
-    int k;
-    for (k = 0; k < d->nsrc; k++)
-        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
-            p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
-            d->scale * (p->sc[k] - d->res->cells[k][p->slot[k]].ref) >
-                -VD_FLOOR / 2)
-            return true;
-    return false;
-}
 
 static bool ply_agreed(const vdec *d, const vd_ply *p)
 {

@@ -170,7 +170,7 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
 {
     xq_board b = *start;
     double scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
-    double below = opts && opts->review_below > 0 ? opts->review_below : 0.995;
+    double below = vd_review_below(opts);
     double below_rec = below > 0.999 ? below : 0.999;
     size_t t;
     int threshold = opts && opts->threshold > 0 ? opts->threshold : 16;

@@ -103,6 +103,13 @@ typedef struct {
     int      bad_corrections;      /* corrections that named no legal move */
 } vd_result;
 
+/* The confidence below which a ply is put under review (opts->review_below,
+ * 0.995 by default). */
+static inline double vd_review_below(const xq_verify_options *o)
+{
+    return o && o->review_below > 0 ? o->review_below : 0.995;
+}
+
 /* decode.c */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, const xq_board *start,
