@@ -9,7 +9,9 @@
  * XQ_BENCH_SPELL (corpus games of the spelling figure, default 40) and
  * XQ_BENCH_ONLY=spell (that figure alone), =stress (a kai row with dense
  * blank, skipped and illegal records alone: the silent-error check) or
- * =printed, =kai, =handwriting, =events, =pair (that row alone).
+ * =printed, =kai, =handwriting, =events, =pair (that row alone);
+ * XQ_BENCH_SHEETS=1 also writes one line per sheet on stderr (its corpus
+ * line, seed and moves right: which sheets a change moved).
  * Every figure is printed on its own line "verify <what>: <value>". */
 #include <math.h>
 #include <stdio.h>
@@ -142,6 +144,18 @@ static void print_tally(const char *name, const tally *t)
                name, t->count_exact, t->sheets, t->thr_right, t->sheets);
 }
 
+static void sheet_line(const char *name, int line, uint64_t seed,
+                       const xq_game *game, const sy_game *g)
+{
+    int p, r = 0;
+    if (!getenv("XQ_BENCH_SHEETS"))
+        return;
+    for (p = 0; p < g->n; p++)
+        r += p < (int)game->nplies && game->plies[p].mv == g->mv[p];
+    fprintf(stderr, "verify %s sheet (corpus line %d, seed %llu): %d/%d moves right\n",
+            name, line, (unsigned long long)seed, r, g->n);
+}
+
 static void run_style(const char *name, const sy_style *st, int ngames, int skip,
                       int pair)
 {
@@ -195,6 +209,7 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
             t.secs += now() - t_0;
             t.sheets++;
             score_game(game, g, NULL, &t);
+            sheet_line("pair", skip + 1 + i, 1000 + (uint64_t)i, game, g);
             t_0 = now();
             xq_verify_sheet(&src, &o, ga);
             xq_verify_sheet(&src2, &o, gb);
@@ -212,6 +227,7 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
             t.secs += now() - t_0;
             t.sheets++;
             score_game(game, g, &s, &t);
+            sheet_line(name, skip + 1 + i, 1000 + (uint64_t)i, game, g);
         }
         xq_game_destroy(&game);
         sy_sheet_free(&s);

@@ -903,6 +903,9 @@ static void test_oom(void **state)
 
 int main(void)
 {
+    /* XQ_TEST_ONLY=test_threshold: run the tests matching that pattern */
+    if (getenv("XQ_TEST_ONLY"))
+        cmocka_set_test_filter(getenv("XQ_TEST_ONLY"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options_init),
         cmocka_unit_test(test_bad_args),
