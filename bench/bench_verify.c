@@ -144,16 +144,14 @@ static void print_tally(const char *name, const tally *t)
                name, t->count_exact, t->sheets, t->thr_right, t->sheets);
 }
 
-static void sheet_line(const char *name, int line, uint64_t seed,
-                       const xq_game *game, const sy_game *g)
+/* right: the moves right score_game counted for this sheet */
+static void sheet_line(const char *name, bool pair, int line, uint64_t seed,
+                       long right, const sy_game *g)
 {
-    int p, r = 0;
-    if (!getenv("XQ_BENCH_SHEETS"))
-        return;
-    for (p = 0; p < g->n; p++)
-        r += p < (int)game->nplies && game->plies[p].mv == g->mv[p];
-    fprintf(stderr, "verify %s sheet (corpus line %d, seed %llu): %d/%d moves right\n",
-            name, line, (unsigned long long)seed, r, g->n);
+    if (getenv("XQ_BENCH_SHEETS"))
+        fprintf(stderr, "verify %s%s sheet (corpus line %d, seed %llu): "
+                "%ld/%d moves right\n", name, pair ? " pair" : "", line,
+                (unsigned long long)seed, right, g->n);
 }
 
 static void run_style(const char *name, const sy_style *st, int ngames, int skip,
@@ -184,6 +182,7 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
         xq_game *game = NULL, *ga = NULL, *gb = NULL;
         xq_verify_options o;
         double t_0;
+        long right0;
         if (g->n < 10)
             continue;
         xq_board_from_fen(&b, g->fen, err, sizeof err);
@@ -208,8 +207,10 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
             xq_verify_pair(two, &o, game, NULL, NULL);
             t.secs += now() - t_0;
             t.sheets++;
+            right0 = t.right;
             score_game(game, g, NULL, &t);
-            sheet_line("pair", skip + 1 + i, 1000 + (uint64_t)i, game, g);
+            sheet_line(name, true, skip + 1 + i, 1000 + (uint64_t)i,
+                       t.right - right0, g);
             t_0 = now();
             xq_verify_sheet(&src, &o, ga);
             xq_verify_sheet(&src2, &o, gb);
@@ -226,8 +227,10 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
             xq_verify_sheet(&src, &o, game);
             t.secs += now() - t_0;
             t.sheets++;
+            right0 = t.right;
             score_game(game, g, &s, &t);
-            sheet_line(name, skip + 1 + i, 1000 + (uint64_t)i, game, g);
+            sheet_line(name, false, skip + 1 + i, 1000 + (uint64_t)i,
+                       t.right - right0, g);
         }
         xq_game_destroy(&game);
         sy_sheet_free(&s);
