@@ -1,6 +1,7 @@
 /* board.c - xq_board set-up: FEN in (with full validation) and out, and the
  * plain readers. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -286,6 +287,14 @@ xq_status xq_board_from_fen(xq_board *b, const char *fen, char *err,
     b->side0_ = b->side_;
     b->key_ = eng_compute_key(b);
     return XQ_OK;
+}
+
+void xq_board_copy(xq_board *dst, const xq_board *src)
+{
+    if (!dst || !src || dst == src)
+        return;
+    memcpy(dst, src, offsetof(xq_board, hist_));
+    memcpy(dst->hist_, src->hist_, (size_t)src->nhist_ * sizeof src->hist_[0]);
 }
 
 void xq_board_init_start(xq_board *b)

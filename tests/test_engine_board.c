@@ -535,6 +535,46 @@ static void test_capture_flags_and_copy(void **state)
     assert_int_equal(xq_board_ply_count(&b), 3);
 }
 
+/* xq_board_copy: the same board as `=` gives, over a destination full of
+ * garbage, history included (unmake, repetition, move list). */
+static void test_board_copy(void **state)
+{
+    xq_board b, *copy = malloc(sizeof *copy), eq;
+    char a[XQ_FEN_MAX], c[XQ_FEN_MAX];
+    int i;
+    (void)state;
+    assert_non_null(copy);
+    xq_board_init_start(&b);
+    /* horses out and back twice: a threefold repetition in the history */
+    play(&b, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h2e2", NULL);
+    memset(copy, 0xab, sizeof *copy);
+    xq_board_copy(copy, &b);
+    eq = b;
+    assert_int_equal(xq_board_hash(copy), xq_board_hash(&eq));
+    assert_int_equal(xq_board_ply_count(copy), 9);
+    assert_int_equal(xq_board_repetitions(copy), xq_board_repetitions(&eq));
+    for (i = 0; i < 9; i++)
+        assert_int_equal(xq_board_move_at(copy, i), xq_board_move_at(&eq, i));
+    while (xq_board_ply_count(&eq) > 0) {
+        xq_board_unmake_move(copy);
+        xq_board_unmake_move(&eq);
+        xq_board_to_fen(copy, c, sizeof c);
+        xq_board_to_fen(&eq, a, sizeof a);
+        assert_string_equal(a, c);
+        assert_int_equal(xq_board_hash(copy), xq_board_hash(&eq));
+    }
+    assert_int_equal(xq_board_ply_count(copy), 0);
+    /* independent of its source; copying onto itself or NULL does nothing */
+    assert_true(xq_board_make_move(copy, mv_of("b2e2"), NULL));
+    assert_int_equal(xq_board_ply_count(&b), 9);
+    xq_board_copy(copy, copy);
+    assert_int_equal(xq_board_ply_count(copy), 1);
+    xq_board_copy(NULL, &b);
+    xq_board_copy(copy, NULL);
+    assert_int_equal(xq_board_ply_count(copy), 1);
+    free(copy);
+}
+
 /* ---- end status ----------------------------------------------------- */
 
 static void test_mate_and_stalemate(void **state)
@@ -785,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_check_move_matches_generator),
         cmocka_unit_test(test_make_unmake),
         cmocka_unit_test(test_capture_flags_and_copy),
+        cmocka_unit_test(test_board_copy),
         cmocka_unit_test(test_mate_and_stalemate),
         cmocka_unit_test(test_flying_general),
         cmocka_unit_test(test_repetition),

@@ -9,7 +9,8 @@
  *       one side.
  *
  * xq_board is a plain fixed-size value: put it on the stack, copy it with
- * `=` or memcpy (the copy carries its whole history). Its fields are
+ * `=`, memcpy or xq_board_copy (the copy carries its whole history; the
+ * last copies only the moves made, not the 24 KB stack). Its fields are
  * PRIVATE: read them only through the functions below; their layout may
  * change. The history stack holds XQ_BOARD_MAX_PLIES moves made since the
  * position was set (by xq_board_init_start / xq_board_from_fen). When it is
@@ -119,6 +120,11 @@ xq_status xq_board_from_fen(xq_board *b, const char *fen, char *err,
 /* Write the current position as FEN ("... w - - halfmove fullmove"); buf of
  * XQ_FEN_MAX bytes is always enough; truncated (still NUL-ended) if shorter. */
 void xq_board_to_fen(const xq_board *b, char *buf, size_t len);
+
+/* *dst = *src, position and history, copying only the history in use: what
+ * to use where boards are copied by the thousand (a search's beam). The
+ * stack above the history is left as it was; nothing reads it. */
+void xq_board_copy(xq_board *dst, const xq_board *src);
 
 /* --- reading ---------------------------------------------------------- */
 

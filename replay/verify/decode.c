@@ -799,7 +799,8 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
     vd_result *res = d->res;
     bool doubt[128];
     double below = vd_review_below(d->opts);
-    xq_board b = *start;
+    xq_board b;
+    xq_board_copy(&b, start);
     size_t t;
     int i;
     memset(doubt, 0, sizeof doubt);
@@ -903,7 +904,8 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
 static double dec_emit(vdec *d, vplay *vp, size_t r)
 {
     if (isnan(vp->em[r - 1])) {
-        xq_board b = vp->before[r - 1];
+        xq_board b;
+        xq_board_copy(&b, &vp->before[r - 1]);
         vp->em[r - 1] = rec_emit(d, vp, &b, d->res->plies[r - 1].mv, r);
     }
     return vp->em[r - 1];
@@ -982,7 +984,8 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
     if (skip)
         nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
     for (x = 0; x < nx; x++) {
-        xq_board b = vp->before[t0 - 1];
+        xq_board b;
+        xq_board_copy(&b, &vp->before[t0 - 1]);
         size_t u, stop = t;     /* from stop on: cannot tell */
         int r = 1;
         /* the alternative's log score against the decoded record's, over
@@ -1012,7 +1015,8 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                 if (scored && skip && mine && u == t + 2 && t <= vp->len)
                     dropped = true;   /* record t was junk */
                 {
-                    xq_board b0 = b;
+                    xq_board b0;
+                    xq_board_copy(&b0, &b);
                     r = alt_play(vp, d->res, &b, src, &am);
                     if (scored && r == -1) {
                         /* scored: follow it by the move reading the
@@ -1077,7 +1081,8 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
         return false;
     nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
     for (x = 0; x < nx; x++) {
-        xq_board b = vp->before[t0 - 1], b0;
+        xq_board b, b0;
+        xq_board_copy(&b, &vp->before[t0 - 1]);
         xq_move am = xs[x];
         size_t u;
         int r = 1;
@@ -1097,7 +1102,7 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
                 r = 0;      /* back on the record's board: explains nothing */
                 break;
             }
-            b0 = b;
+            xq_board_copy(&b0, &b);
             if (u == t) {
                 if (vs_read(&b, text, &am, msg, sizeof msg, rule, sizeof rule) !=
                         XQ_RES_OK || am == XQ_MOVE_NONE) {
@@ -1173,13 +1178,14 @@ static bool vplay_build(const vdec *d, const xq_board *start, size_t len,
         return false;
     for (t = 0; t <= len; t++)
         vp->em[t] = NAN;
-    vp->before[0] = *start;
+    xq_board_copy(&vp->before[0], start);
     for (t = 1; t <= len; t++) {
-        xq_board b = vp->before[t - 1];
+        xq_board b;
+        xq_board_copy(&b, &vp->before[t - 1]);
         vs_write_all(&b, d->res->plies[t - 1].mv, vp->text[t - 1], wxf, iccs);
         vp->clean[t - 1] = ply_told(d, &d->res->plies[t - 1]);
         vp->agreed[t - 1] = ply_agreed(d, &d->res->plies[t - 1]);
-        vp->before[t] = vp->before[t - 1];
+        xq_board_copy(&vp->before[t], &vp->before[t - 1]);
         if (!xq_board_make_move(&vp->before[t], d->res->plies[t - 1].mv, NULL)) {
             vp->len = t - 1;
             break;
@@ -1363,7 +1369,8 @@ static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
     }
     for (i = 0; i < d->ncuts; i++) {
         const vcut *c = &d->cuts[i];
-        xq_board b = *start;
+        xq_board b;
+        xq_board_copy(&b, start);
         int32_t nd;
         int n = 0, j;
         bool ok = true;
@@ -1657,7 +1664,7 @@ static xq_status run(vdec *d, const xq_board *start)
         goto out;
     }
     memset(&cur[0], 0, sizeof cur[0]);
-    cur[0].b = *start;
+    xq_board_copy(&cur[0].b, start);
     cur[0].score = 0;
     cur[0].node = -1;
     ncur = 1;
@@ -1707,6 +1714,15 @@ static xq_status run(vdec *d, const xq_board *start)
             break;
         if (blank)
             cap = capent;
+        {
+            /* the passes below stop at the first child this far below the
+             * best: drop the rest before sorting (same order, less sort) */
+            size_t w = 0;
+            for (i = 0; i < d->nkids; i++)
+                if (d->kids[i].score >= bestc - VD_SHIFT_DROP)
+                    d->kids[w++] = d->kids[i];
+            d->nkids = w;
+        }
         qsort(d->kids, d->nkids, sizeof *d->kids, cmp_child);
         /* Children within a few nats of the best prefix (finished games
          * included) are real alternatives: widen the beam to keep them
@@ -1757,7 +1773,7 @@ static xq_status run(vdec *d, const xq_board *start)
                 continue;
             }
             ne = &nxt[nnxt];
-            ne->b = cur[c->entry].b;
+            xq_board_copy(&ne->b, &cur[c->entry].b);
             if (!xq_board_make_move(&ne->b, c->mv, NULL))
                 continue;
             memcpy(ne->off, cur[c->entry].off, sizeof ne->off);
@@ -1813,7 +1829,7 @@ static xq_status run(vdec *d, const xq_board *start)
     if (d->nfinals == 0) {
         ventry e0;
         memset(&e0, 0, sizeof e0);
-        e0.b = *start;
+        xq_board_copy(&e0.b, start);
         e0.node = -1;
         st = add_final(d, &e0, 1, false);
         if (st != XQ_OK)
