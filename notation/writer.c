@@ -729,6 +729,27 @@ xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
     return XQ_OK;
 }
 
+/* describe() and alt_forms() read the board only through the mover's
+ * type and the pieces of its kind on its file (file_index); when it is
+ * alone there the only alternative form is the canonical one, which reads
+ * back to mv for any legal mv. */
+uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv)
+{
+    xq_sq from = XQ_MOVE_FROM(mv);
+    xq_piece pc;
+    int count;
+    if (!b || from >= 90 || XQ_MOVE_TO(mv) >= 90)
+        return 0;
+    pc = xq_board_piece_at(b, from);
+    if (pc == XQ_EMPTY)
+        return 0;
+    (void)file_index(b, xq_board_side(b), XQ_PIECE_TYPE(pc), from, &count);
+    if (count >= 2)
+        return 0;
+    return (uint64_t)1 << 40 | (uint64_t)xq_board_side(b) << 32 |
+           (uint64_t)pc << 24 | (uint64_t)mv;
+}
+
 xq_status xq_notation_variants_array(xq_board *b, xq_move mv, unsigned kinds,
                                      xq_notation_variant *out, size_t max,
                                      size_t *pcount)

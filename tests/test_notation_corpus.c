@@ -385,6 +385,121 @@ static void test_roundtrip(void **state)
     free(r);
 }
 
+static xq_move mv_iccs(const char *s)
+{
+    xq_move mv = XQ_MOVE_NONE;
+    assert_int_equal(xq_move_from_iccs(s, &mv), XQ_OK);
+    return mv;
+}
+
+static void load_fen(xq_board *b, const char *fen)
+{
+    assert_int_equal(xq_board_from_fen(b, fen, NULL, 0), XQ_OK);
+}
+
+/* Hash of a move's whole variant list (texts, kinds, priors, flags). */
+static uint64_t variants_hash(xq_board *b, xq_move mv)
+{
+    static xq_notation_variant v[256];
+    size_t n = 0, i;
+    uint64_t h = 0xCBF29CE484222325ull;
+    assert_int_equal(xq_notation_variants_array(b, mv, XQ_VARIANTS_ALL, v, 256, &n),
+                     XQ_OK);
+    for (i = 0; i < n; i++) {
+        const unsigned char *p = (const unsigned char *)v[i].text;
+        unsigned extra[3];
+        size_t j;
+        extra[0] = (unsigned)v[i].kind;
+        extra[1] = (unsigned)(v[i].prior * 1e6f);
+        extra[2] = v[i].flags;
+        for (; *p; p++)
+            h = (h ^ *p) * 0x100000001B3ull;
+        for (j = 0; j < 3; j++)
+            h = (h ^ extra[j]) * 0x100000001B3ull;
+    }
+    return h ^ n;
+}
+
+/* xq_notation_variants_key: every corpus position and legal move with the
+ * same nonzero key has the same variants; tandem pieces get no key. */
+static void test_variants_key(void **state)
+{
+    enum { CAP = 1 << 16 };
+    uint64_t *keys = calloc(CAP, sizeof *keys), *vals = calloc(CAP, sizeof *vals);
+    xq_record *rec = NULL;
+    xq_board *b = malloc(sizeof *b), *r = malloc(sizeof *r);
+    size_t gi, keyed = 0, unkeyed = 0, hits = 0, bad = 0;
+    (void)state;
+    assert_non_null(keys);
+    assert_non_null(vals);
+    /* tandem rooks on file a: no key; the lone king, a key; nothing there,
+     * no key */
+    load_fen(r, "3k5/9/9/9/9/9/9/R8/9/R3K4 w");
+    assert_int_equal(xq_notation_variants_key(r, mv_iccs("a0b0")), 0);
+    assert_int_equal(xq_notation_variants_key(r, mv_iccs("a2b2")), 0);
+    assert_int_not_equal(xq_notation_variants_key(r, mv_iccs("e0d0")), 0);
+    assert_int_equal(xq_notation_variants_key(r, mv_iccs("b5b6")), 0);
+    assert_int_equal(xq_notation_variants_key(NULL, mv_iccs("e0d0")), 0);
+    if (xq_record_read_file(XQ_CORPUS_DIR "/ccpd-dev.pgn", &rec) != XQ_OK) {
+        free(keys), free(vals), free(b), free(r);
+        skip();
+        return;
+    }
+    for (gi = 0; gi < xq_record_count(rec); gi += 10) {
+        const xq_record_game *g = xq_record_game_at(rec, gi);
+        long badply;
+        int i, j, n;
+        assert_int_equal(xq_record_game_replay(g, b, &badply, NULL, NULL, 0), XQ_OK);
+        n = xq_board_ply_count(b);
+        if (g->fen)
+            assert_int_equal(xq_board_from_fen(r, g->fen, NULL, 0), XQ_OK);
+        else
+            xq_board_init_start(r);
+        for (i = 0; i <= n; i++) {
+            xq_move mv[XQ_MAX_MOVES];
+            int nm = xq_board_legal_moves(r, mv);
+            for (j = 0; j < nm; j++) {
+                uint64_t k = xq_notation_variants_key(r, mv[j]), vh;
+                size_t h;
+                if (!k) {
+                    unkeyed++;
+                    continue;
+                }
+                keyed++;
+                vh = variants_hash(r, mv[j]);
+                h = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 40) & (CAP - 1);
+                while (keys[h] && keys[h] != k)
+                    h = (h + 1) & (CAP - 1);
+                if (!keys[h]) {
+                    keys[h] = k;
+                    vals[h] = vh;
+                } else if (vals[h] != vh) {
+                    if (bad++ < 10) {
+                        char fen[XQ_FEN_MAX], iccs[8];
+                        xq_board_to_fen(r, fen, sizeof fen);
+                        xq_move_to_iccs(mv[j], iccs);
+                        print_message("variants of %s differ at %s\n", iccs, fen);
+                    }
+                } else {
+                    hits++;
+                }
+            }
+            if (i < n)
+                assert_true(xq_board_make_move(r, xq_board_move_at(b, i), NULL));
+        }
+    }
+    print_message("variants key: %zu keyed moves (%zu seen before), %zu without "
+                  "a key, %zu differing\n", keyed, hits, unkeyed, bad);
+    assert_int_equal(bad, 0);
+    assert_true(hits > keyed / 2);         /* the key is worth caching on */
+    assert_true(unkeyed > 0 && unkeyed < keyed);
+    xq_record_destroy(&rec);
+    free(keys);
+    free(vals);
+    free(b);
+    free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -393,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_ccpd_traditional_text),
         cmocka_unit_test(test_wukong),
         cmocka_unit_test(test_roundtrip),
+        cmocka_unit_test(test_variants_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -223,6 +223,14 @@ xq_status xq_notation_variants_array(xq_board *b, xq_move mv, unsigned kinds,
                                      xq_notation_variant *out, size_t max,
                                      size_t *pcount);
 
+/* What the variants of legal move mv read from b, as a key for caching
+ * them: two legal (board, move) pairs with the same nonzero key have the
+ * same variants (for the same kinds). The key is the mover and the move
+ * when no other piece of the mover's kind stands on its file; 0 when one
+ * does (前/后 forms, and which of the two can make the move, depend on the
+ * rest of the board): such moves must not be cached. */
+uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv);
+
 /* --- game records -------------------------------------------------------- */
 
 /* One move as written in a record. */
