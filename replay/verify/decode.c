@@ -107,6 +107,8 @@ typedef struct {
     size_t   nghosts, capghosts;
     vchild  *kids;
     size_t   nkids, capkids;
+    vchild  *sorted;        /* group_kids' second buffer */
+    size_t   capsorted;
     vfinal  *finals;
     size_t   nfinals, capfinals;
     double   best_final;    /* best final score so far */
@@ -125,6 +127,9 @@ typedef struct {
      * cell (a ply's lookups all go to one or two cells: their small
      * tables stay in the CPU cache, one table of every cell did not) */
     vcache   *cache[VD_MAXSRC];
+    /* move score cache: (sheet, cell, move's spellings key) -> best and
+     * raw score of the move's spellings (move_score), one table per cell */
+    vcache   *mcache[VD_MAXSRC];
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -237,32 +242,95 @@ static xq_status cache_grow(vcache *c)
     return XQ_OK;
 }
 
+/* The entry of key (nonzero, well mixed) in c, or the free one where it
+ * goes; NULL while c is empty. */
+static vcache_ent *cache_find(vcache *c, uint64_t key)
+{
+    size_t h;
+    if (!c->cap)
+        return NULL;
+    h = (size_t)(key & (c->cap - 1));
+    while (c->e[h].key && c->e[h].key != key)
+        h = (h + 1) & (c->cap - 1);
+    return &c->e[h];
+}
+
+/* Store v under key; without memory the value just goes uncached. */
+static void cache_store(vcache *c, uint64_t key, double v)
+{
+    vcache_ent *e;
+    if (c->n * 2 >= c->cap && cache_grow(c) != XQ_OK)
+        return;
+    e = cache_find(c, key);
+    if (!e->key) {
+        e->key = key;
+        c->n++;
+    }
+    e->val = v;
+}
+
+/* Cell slot's table among per-cell tables *pt of sheet k (allocated on
+ * first use; NULL without memory). */
+static vcache *cell_cache(vdec *d, vcache **pt, int k, int slot)
+{
+    if (!*pt)
+        *pt = xq_calloc(d->res->ncells[k], sizeof **pt);
+    return *pt ? &(*pt)[slot] : NULL;
+}
+
 /* The source's score of one spelling, cached per (sheet, cell, text). */
 static double cell_score(vdec *d, int k, int slot, const char *text)
 {
     uint64_t key = str_hash(text, 0xCBF29CE484222325ull ^
                                   ((uint64_t)(slot + 1) << 8) ^ (uint64_t)k);
-    vcache *c;
-    size_t h;
+    vcache *c = cell_cache(d, &d->cache[k], k, slot);
+    vcache_ent *e = c ? cache_find(c, key ? key : 1) : NULL;
     double v;
-    if (!key)
-        key = 1;
-    if (!d->cache[k])   /* without memory, scores go uncached */
-        d->cache[k] = xq_calloc(d->res->ncells[k], sizeof *d->cache[k]);
-    c = d->cache[k] ? &d->cache[k][slot] : NULL;
-    if (!c || (c->n * 2 >= c->cap && cache_grow(c) != XQ_OK))
-        return d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
-    h = (size_t)(key & (c->cap - 1));
-    while (c->e[h].key) {
-        if (c->e[h].key == key)
-            return c->e[h].val;
-        h = (h + 1) & (c->cap - 1);
-    }
+    if (e && e->key)
+        return e->val;
     v = d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
-    c->e[h].key = key;
-    c->e[h].val = v;
-    c->n++;
+    if (c)
+        cache_store(c, key ? key : 1, v);
     return v;
+}
+
+/* A bijection of 64-bit keys that spreads structured ones (a spellings
+ * key) over the low bits the tables index by; nonzero stays nonzero. */
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDull;
+    x ^= x >> 33;
+    return x;
+}
+
+#define VD_RAW_KEY ((uint64_t)1 << 62)   /* spellings keys use bits 0..40 */
+
+/* Cached move_score of a move in a cell by its spellings key vkey
+ * (xq_notation_variants_key, nonzero): false when not cached. */
+static bool mscore_get(vdec *d, int k, int slot, uint64_t vkey, float *pbest,
+                       float *praw)
+{
+    vcache *c = cell_cache(d, &d->mcache[k], k, slot);
+    vcache_ent *a = c ? cache_find(c, mix64(vkey)) : NULL, *r;
+    if (!a || !a->key)
+        return false;
+    r = cache_find(c, mix64(vkey | VD_RAW_KEY));
+    if (!r || !r->key)
+        return false;
+    *pbest = (float)a->val;
+    *praw = (float)r->val;
+    return true;
+}
+
+static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
+                       float raw)
+{
+    vcache *c = cell_cache(d, &d->mcache[k], k, slot);
+    if (!c)
+        return;
+    cache_store(c, mix64(vkey), best);
+    cache_store(c, mix64(vkey | VD_RAW_KEY), raw);
 }
 
 /* Best spelling score of a move in a cell, raw units: with the spelling's
@@ -425,25 +493,44 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
         }
     }
     if (need_spell) {
-        sp = xq_malloc(sizeof *sp);
-        XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
         for (i = 0; i < n; i++) {
-            st = vs_spellings_get(&e->b, mvs[i], d->kinds, sp);
-            if (st != XQ_OK)
-                sp->n = 0;
-            st = XQ_OK;
+            /* the same move spelt the same way on the other prefixes'
+             * boards: its scores in these cells are cached */
+            uint64_t vkey = xq_notation_variants_key(&e->b, mvs[i]);
+            bool spelt = false;
             for (k = 0; k < d->nsrc; k++) {
+                int sl = sit[k].slot;
                 if (sit[k].state != VK_READ)
                     continue;
                 raw[k][i] = rawx[k][i] = -1e30f;
-                sc[k][i] = sp->n ? move_score(d, k, sit[k].slot, sp, &raw[k][i])
-                                 : -1e30f;
+                scx[k][i] = -1e30f;
+                if (vkey && mscore_get(d, k, sl, vkey, &sc[k][i], &raw[k][i]) &&
+                    (!sit[k].extra ||
+                     mscore_get(d, k, sl + 2, vkey, &scx[k][i], &rawx[k][i])))
+                    continue;
+                if (!sp) {
+                    sp = xq_malloc(sizeof *sp);
+                    XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
+                }
+                if (!spelt) {
+                    if (vs_spellings_get(&e->b, mvs[i], d->kinds, sp) != XQ_OK)
+                        sp->n = 0;
+                    spelt = true;
+                }
+                raw[k][i] = rawx[k][i] = -1e30f;
+                sc[k][i] = sp->n ? move_score(d, k, sl, sp, &raw[k][i]) : -1e30f;
                 scx[k][i] = (sit[k].extra && sp->n)
-                                ? move_score(d, k, sit[k].slot + 2, sp, &rawx[k][i])
+                                ? move_score(d, k, sl + 2, sp, &rawx[k][i])
                                 : -1e30f;
+                if (vkey && sp->n) {
+                    mscore_put(d, k, sl, vkey, sc[k][i], raw[k][i]);
+                    if (sit[k].extra)
+                        mscore_put(d, k, sl + 2, vkey, scx[k][i], rawx[k][i]);
+                }
             }
         }
         xq_free(sp);
+        sp = NULL;
         /* Reference of a cell: its own reading, or the best legal move of
          * the first prefix that reaches it. */
         for (k = 0; k < d->nsrc; k++) {
@@ -641,6 +728,57 @@ static int cmp_child(const void *a, const void *b)
     if (x->mv != y->mv)
         return x->mv < y->mv ? -1 : 1;
     return memcmp(x->kind, y->kind, sizeof x->kind);
+}
+
+static bool child_shifts(const vdec *d, const vchild *c)
+{
+    int k;
+    for (k = 0; k < d->nsrc; k++)
+        if (c->kind[k] == VK_SKIP || c->kind[k] == VK_EXTRA)
+            return true;
+    return false;
+}
+
+/* The children of a ply, regrouped (order kept within each group) for
+ * run()'s two passes: [0, *pn0) the lead prefixes' realignments (pass 0),
+ * sorted; [*pn0, *pn1) the others within VD_LOST_RANGE of refp, sorted;
+ * then the rest, left for run() to sort only when the beam is not full
+ * without them (most children are never looked at; sorting them all was
+ * the decoder's main cost). Children below bestc - VD_SHIFT_DROP, where
+ * the passes stop, are dropped. *pclose: children within 3 of refp. */
+static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
+                            double bestc, double refp, size_t *pn0,
+                            size_t *pn1, size_t *pclose)
+{
+    size_t i, n = 0, g;
+    vchild *t;
+    *pclose = 0;
+    XQ_TRY(grow((void **)&d->sorted, &d->capsorted, d->nkids, sizeof *d->sorted));
+    for (g = 0; g < 3; g++) {
+        if (g == 1)
+            *pn0 = n;
+        if (g == 2)
+            *pn1 = n;
+        for (i = 0; i < d->nkids; i++) {
+            const vchild *c = &d->kids[i];
+            bool lead = cur[c->entry].score >= bestp && child_shifts(d, c);
+            size_t cg = lead ? 0 : c->score > refp - VD_LOST_RANGE ? 1 : 2;
+            if (c->score < bestc - VD_SHIFT_DROP || cg != g)
+                continue;
+            *pclose += c->score >= refp - 3.0;
+            d->sorted[n++] = *c;
+        }
+    }
+    t = d->kids;
+    d->kids = d->sorted;
+    d->sorted = t;
+    g = d->capkids;
+    d->capkids = d->capsorted;
+    d->capsorted = g;
+    d->nkids = n;
+    qsort(d->kids, *pn0, sizeof *d->kids, cmp_child);
+    qsort(d->kids + *pn0, *pn1 - *pn0, sizeof *d->kids, cmp_child);
+    return XQ_OK;
 }
 
 static uint64_t entry_key(const ventry *e, int nsrc)
@@ -1542,12 +1680,16 @@ static void dec_free(vdec *d)
     xq_free(d->nodes);
     xq_free(d->ghosts);
     xq_free(d->kids);
+    xq_free(d->sorted);
     xq_free(d->finals);
     xq_free(d->lost);
     for (k = 0; k < VD_MAXSRC; k++) {
         for (i = 0; d->cache[k] && i < d->res->ncells[k]; i++)
             xq_free(d->cache[k][i].e);
         xq_free(d->cache[k]);
+        for (i = 0; d->mcache[k] && i < d->res->ncells[k]; i++)
+            xq_free(d->mcache[k][i].e);
+        xq_free(d->mcache[k]);
     }
     xq_free(d->lostm);
     xq_free(d->lostp);
@@ -1672,7 +1814,7 @@ static xq_status run(vdec *d, const xq_board *start)
     for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
         double bestc = -1e300, bestp = -1e300, refp;
         int pass;
-        size_t npass0 = 0;
+        size_t npass0 = 0, n0 = 0, n1 = 0;
         size_t i, cap = (size_t)beam;
         bool badcorr = false, blank = false;
         d->nkids = 0;
@@ -1714,25 +1856,16 @@ static xq_status run(vdec *d, const xq_board *start)
             break;
         if (blank)
             cap = capent;
-        {
-            /* the passes below stop at the first child this far below the
-             * best: drop the rest before sorting (same order, less sort) */
-            size_t w = 0;
-            for (i = 0; i < d->nkids; i++)
-                if (d->kids[i].score >= bestc - VD_SHIFT_DROP)
-                    d->kids[w++] = d->kids[i];
-            d->nkids = w;
-        }
-        qsort(d->kids, d->nkids, sizeof *d->kids, cmp_child);
+        refp = d->nfinals && d->best_final > bestc ? d->best_final : bestc;
         /* Children within a few nats of the best prefix (finished games
          * included) are real alternatives: widen the beam to keep them
          * all; if even the wide beam cannot, mark the ply so that the
          * plies around it are not trusted. */
-        refp = d->nfinals && d->best_final > bestc ? d->best_final : bestc;
         {
-            size_t close = 0;
-            for (i = 0; i < d->nkids && d->kids[i].score >= refp - 3.0; i++)
-                close++;
+            size_t close;
+            st = group_kids(d, cur, bestp, bestc, refp, &n0, &n1, &close);
+            if (st != XQ_OK)
+                goto out;
             if (close > cap)
                 cap = close < capent ? close : capent;
             if (close > capent && (size_t)ply < d->caplost)
@@ -1744,22 +1877,23 @@ static xq_status run(vdec *d, const xq_board *start)
          * prefix, so that they are never crowded out by old long shots
          * that keep reading well; then the rest by score, a full beam. */
         for (pass = 0; pass < 2; pass++, npass0 = nnxt)
-        for (i = 0; i < d->nkids; i++) {
-            const vchild *c = &d->kids[i];
+        for (i = pass ? n0 : 0; i < (pass ? d->nkids : n0); i++) {
+            const vchild *c;
             ventry *ne;
             int32_t nidx;
             size_t h;
-            bool lead = cur[c->entry].score >= bestp;
-            bool shift = false;
-            for (k = 0; k < d->nsrc; k++)
-                if (c->kind[k] == VK_SKIP || c->kind[k] == VK_EXTRA)
-                    shift = true;
-            lead = lead && shift;
-            if (c->score < bestc - VD_SHIFT_DROP)
-                break;
+            bool shift;
+            if (i == n1) {
+                /* past refp - VD_LOST_RANGE a child that finds the beam
+                 * full is not even lost mass: sort the rest only if it
+                 * can still enter */
+                if (nnxt >= capent || nnxt >= npass0 + cap)
+                    break;
+                qsort(d->kids + n1, d->nkids - n1, sizeof *d->kids, cmp_child);
+            }
+            c = &d->kids[i];
+            shift = child_shifts(d, c);
             if (!shift && c->score < bestc - VD_BEAM_DROP)
-                continue;
-            if (lead != (pass == 0))
                 continue;
             if (nnxt >= capent || nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
                                                      : npass0 + cap)) {
