@@ -59,7 +59,7 @@ typedef struct {
 typedef struct {
     const char *start_fen;        /* NULL: standard start */
     int         threshold;        /* unrecorded-move threshold; <= 0: 16 */
-    int         beam;             /* max prefixes kept per ply; <= 0: 64 */
+    int         beam;             /* max prefixes kept per ply; <= 0: 256 */
     const char *recorded_result;  /* "1-0" "0-1" "1/2-1/2" "*" or NULL */
     int         owner;            /* -1 unknown, XQ_RED, XQ_BLACK */
     const xq_verify_correction *corrections;

@@ -881,15 +881,16 @@ static void doubt_all(xq_board *b, bool *doubt)
 
 /* Put in doubt the squares of every legal move on b other than p's whose
  * best spelling p's cells read within VD_FLOOR / 2 of p's move (without
- * memory for the spellings: every move's squares). */
-static void doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
+ * memory for the spellings: every move's squares); true if there is one. */
+static bool doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
 {
     xq_move mvs[XQ_MAX_MOVES];
     vs_spellings *sp = xq_malloc(sizeof *sp);
     int n = xq_board_legal_moves(b, mvs), i, k;
+    bool any = false;
     if (!sp) {
         doubt_all(b, doubt);
-        return;
+        return true;
     }
     for (i = 0; i < n; i++) {
         if (mvs[i] == p->mv ||
@@ -902,11 +903,14 @@ static void doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
                 (size_t)slot >= d->res->ncells[k] || cell_touch(d, k, slot) != XQ_OK)
                 continue;
             move_score(d, k, slot, sp, &raw);
-            if (d->scale * (raw - p->sc[k]) > -VD_FLOOR / 2)
+            if (d->scale * (raw - p->sc[k]) > -VD_FLOOR / 2) {
                 doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
+                any = true;
+            }
         }
     }
     xq_free(sp);
+    return any;
 }
 
 /* Chinese notation names a piece's file, not its rank: a move read on a
@@ -920,10 +924,10 @@ static void doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
  * may have been dropped later, outscored by a misread that happened to
  * fit the wrong board): the squares its move and its listed alternatives
  * start from and go to. So does a ply under review whose record does not
- * read as its move (corrected, unreadable), however sure the posterior:
- * with them, the squares of every move its record reads as well as it
- * reads the chosen one ("砲退1" names either cannon; the beam may have
- * dropped the other's history). A later move from or to a square in
+ * read as its move (corrected, unreadable): with them, the squares of
+ * every move its record reads as well as it reads the chosen one ("砲退1"
+ * names either cannon; the beam may have dropped the other's history);
+ * where there is such a move, however sure the posterior. A later move from or to a square in
  * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
  * its destination. Forced (corrected) plies are the arbiter's word.
  * z: the posterior's normaliser (cut mass is measured against it).
@@ -974,6 +978,10 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                     }
                 if (!told)
                     doubt_readers(d, &b, p, doubt);
+            } else if (!told && doubt_readers(d, &b, p, doubt)) {
+                /* however sure: its record reads as another legal move
+                 * as well as it reads this one */
+                doubt[from] = doubt[to] = true;
             }
         }
         if (!xq_board_make_move(&b, p->mv, NULL))
@@ -1768,7 +1776,7 @@ static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply)
 static xq_status run(vdec *d, const xq_board *start)
 {
     const xq_verify_options *o = d->opts;
-    int beam = o && o->beam > 0 ? o->beam : 64;
+    int beam = o && o->beam > 0 ? o->beam : VD_BEAM;
     ventry *cur = NULL, *nxt = NULL;
     size_t ncur = 0, nnxt = 0, capent;
     uint64_t *keys = NULL;

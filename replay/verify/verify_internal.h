@@ -46,6 +46,10 @@ enum {
 #define VD_ALT_RANGE  8.0   /* a bad record's alternatives count only when
                                they score within this of the record as read
                                (one unexplained cell, VD_FLOOR) */
+#define VD_BEAM       256   /* prefixes kept per ply (xq_verify_options.beam):
+                               64 lost the true game on kai sheets where a
+                               misread put it a few nats behind (2.0 points
+                               of moves right, 12 of plies flagged) */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
