@@ -11,7 +11,8 @@
  * blank, skipped and illegal records alone: the silent-error check) or
  * =printed, =kai, =handwriting, =events, =pair (that row alone);
  * XQ_BENCH_SHEETS=1 also writes one line per sheet on stderr (its corpus
- * line, seed and moves right: which sheets a change moved).
+ * line, seed and moves right: which sheets a change moved);
+ * XQ_BENCH_BEAM=N decodes with a beam of N prefixes instead of the default.
  * Every figure is printed on its own line "verify <what>: <value>". */
 #include <math.h>
 #include <stdio.h>
@@ -191,6 +192,8 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
         sy_source(&s, &src);
         xq_verify_options_init(&o);
         o.start_fen = g->fen;
+        if (getenv("XQ_BENCH_BEAM"))   /* a beam other than the default */
+            o.beam = atoi(getenv("XQ_BENCH_BEAM"));
         if (pair) {
             const xq_cell_source *two[2];
             if (sy_sheet_make(&s2, &b, g->mv, g->n, st, 5000 + (uint64_t)i)) {
