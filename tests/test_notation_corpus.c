@@ -4,6 +4,7 @@
  * every legal move of sampled corpus positions in all four notations
  * (XQ_ROUNDTRIP_ALL=1: every position of every game). */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -346,18 +347,21 @@ static size_t roundtrip_position(xq_board *b, size_t *pbad)
     return checks;
 }
 
-static void test_roundtrip(void **state)
+/* fn(r, ud) on every position of every step-th game of the dev corpus, r
+ * replayed from the game's start; false (nothing called) without the
+ * corpus. */
+static bool corpus_positions(size_t step, void (*fn)(xq_board *r, void *ud),
+                             void *ud)
 {
     xq_record *rec = NULL;
     xq_board *b = malloc(sizeof *b), *r = malloc(sizeof *r);
-    const char *all = getenv("XQ_ROUNDTRIP_ALL");
-    size_t step = all && *all == '1' ? 1 : 25, gi, checks = 0, bad = 0, positions = 0;
-    (void)state;
+    size_t gi;
+    assert_non_null(b);
+    assert_non_null(r);
     if (xq_record_read_file(XQ_CORPUS_DIR "/ccpd-dev.pgn", &rec) != XQ_OK) {
         free(b);
         free(r);
-        skip();
-        return;
+        return false;
     }
     for (gi = 0; gi < xq_record_count(rec); gi += step) {
         const xq_record_game *g = xq_record_game_at(rec, gi);
@@ -365,24 +369,45 @@ static void test_roundtrip(void **state)
         int i, n;
         assert_int_equal(xq_record_game_replay(g, b, &badply, NULL, NULL, 0), XQ_OK);
         n = xq_board_ply_count(b);
-        /* replay again from the start, checking every position */
         if (g->fen)
             assert_int_equal(xq_board_from_fen(r, g->fen, NULL, 0), XQ_OK);
         else
             xq_board_init_start(r);
         for (i = 0; i <= n; i++) {
-            checks += roundtrip_position(r, &bad);
-            positions++;
+            fn(r, ud);
             if (i < n)
                 assert_true(xq_board_make_move(r, xq_board_move_at(b, i), NULL));
         }
     }
-    print_message("round trip: %zu positions, %zu write+read checks, %zu failures\n",
-                  positions, checks, bad);
-    assert_int_equal(bad, 0);
     xq_record_destroy(&rec);
     free(b);
     free(r);
+    return true;
+}
+
+typedef struct {
+    size_t checks, bad, positions;
+} roundtrip_tally;
+
+static void roundtrip_visit(xq_board *r, void *ud)
+{
+    roundtrip_tally *t = ud;
+    t->checks += roundtrip_position(r, &t->bad);
+    t->positions++;
+}
+
+static void test_roundtrip(void **state)
+{
+    const char *all = getenv("XQ_ROUNDTRIP_ALL");
+    roundtrip_tally t = { 0, 0, 0 };
+    (void)state;
+    if (!corpus_positions(all && *all == '1' ? 1 : 25, roundtrip_visit, &t)) {
+        skip();
+        return;
+    }
+    print_message("round trip: %zu positions, %zu write+read checks, %zu failures\n",
+                  t.positions, t.checks, t.bad);
+    assert_int_equal(t.bad, 0);
 }
 
 static xq_move mv_iccs(const char *s)
@@ -422,82 +447,74 @@ static uint64_t variants_hash(xq_board *b, xq_move mv)
 
 /* xq_notation_variants_key: every corpus position and legal move with the
  * same nonzero key has the same variants; tandem pieces get no key. */
+enum { VK_CAP = 1 << 16 };
+typedef struct {
+    uint64_t *keys, *vals;   /* open addressing: key -> variants_hash */
+    size_t keyed, unkeyed, hits, bad;
+} vkey_tally;
+
+static void vkey_visit(xq_board *r, void *ud)
+{
+    vkey_tally *t = ud;
+    xq_move mv[XQ_MAX_MOVES];
+    int nm = xq_board_legal_moves(r, mv), j;
+    for (j = 0; j < nm; j++) {
+        uint64_t k = xq_notation_variants_key(r, mv[j]), vh;
+        size_t h;
+        if (!k) {
+            t->unkeyed++;
+            continue;
+        }
+        t->keyed++;
+        vh = variants_hash(r, mv[j]);
+        h = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 40) & (VK_CAP - 1);
+        while (t->keys[h] && t->keys[h] != k)
+            h = (h + 1) & (VK_CAP - 1);
+        if (!t->keys[h]) {
+            t->keys[h] = k;
+            t->vals[h] = vh;
+        } else if (t->vals[h] != vh) {
+            if (t->bad++ < 10) {
+                char fen[XQ_FEN_MAX], iccs[8];
+                xq_board_to_fen(r, fen, sizeof fen);
+                xq_move_to_iccs(mv[j], iccs);
+                print_message("variants of %s differ at %s\n", iccs, fen);
+            }
+        } else {
+            t->hits++;
+        }
+    }
+}
+
 static void test_variants_key(void **state)
 {
-    enum { CAP = 1 << 16 };
-    uint64_t *keys = calloc(CAP, sizeof *keys), *vals = calloc(CAP, sizeof *vals);
-    xq_record *rec = NULL;
-    xq_board *b = malloc(sizeof *b), *r = malloc(sizeof *r);
-    size_t gi, keyed = 0, unkeyed = 0, hits = 0, bad = 0;
+    vkey_tally t = { calloc(VK_CAP, sizeof(uint64_t)), calloc(VK_CAP, sizeof(uint64_t)),
+                     0, 0, 0, 0 };
+    xq_board r;
+    bool found;
     (void)state;
-    assert_non_null(keys);
-    assert_non_null(vals);
+    assert_non_null(t.keys);
+    assert_non_null(t.vals);
     /* tandem rooks on file a: no key; the lone king, a key; nothing there,
      * no key */
-    load_fen(r, "3k5/9/9/9/9/9/9/R8/9/R3K4 w");
-    assert_int_equal(xq_notation_variants_key(r, mv_iccs("a0b0")), 0);
-    assert_int_equal(xq_notation_variants_key(r, mv_iccs("a2b2")), 0);
-    assert_int_not_equal(xq_notation_variants_key(r, mv_iccs("e0d0")), 0);
-    assert_int_equal(xq_notation_variants_key(r, mv_iccs("b5b6")), 0);
+    load_fen(&r, "3k5/9/9/9/9/9/9/R8/9/R3K4 w");
+    assert_int_equal(xq_notation_variants_key(&r, mv_iccs("a0b0")), 0);
+    assert_int_equal(xq_notation_variants_key(&r, mv_iccs("a2b2")), 0);
+    assert_int_not_equal(xq_notation_variants_key(&r, mv_iccs("e0d0")), 0);
+    assert_int_equal(xq_notation_variants_key(&r, mv_iccs("b5b6")), 0);
     assert_int_equal(xq_notation_variants_key(NULL, mv_iccs("e0d0")), 0);
-    if (xq_record_read_file(XQ_CORPUS_DIR "/ccpd-dev.pgn", &rec) != XQ_OK) {
-        free(keys), free(vals), free(b), free(r);
+    found = corpus_positions(10, vkey_visit, &t);
+    free(t.keys);
+    free(t.vals);
+    if (!found) {
         skip();
         return;
     }
-    for (gi = 0; gi < xq_record_count(rec); gi += 10) {
-        const xq_record_game *g = xq_record_game_at(rec, gi);
-        long badply;
-        int i, j, n;
-        assert_int_equal(xq_record_game_replay(g, b, &badply, NULL, NULL, 0), XQ_OK);
-        n = xq_board_ply_count(b);
-        if (g->fen)
-            assert_int_equal(xq_board_from_fen(r, g->fen, NULL, 0), XQ_OK);
-        else
-            xq_board_init_start(r);
-        for (i = 0; i <= n; i++) {
-            xq_move mv[XQ_MAX_MOVES];
-            int nm = xq_board_legal_moves(r, mv);
-            for (j = 0; j < nm; j++) {
-                uint64_t k = xq_notation_variants_key(r, mv[j]), vh;
-                size_t h;
-                if (!k) {
-                    unkeyed++;
-                    continue;
-                }
-                keyed++;
-                vh = variants_hash(r, mv[j]);
-                h = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 40) & (CAP - 1);
-                while (keys[h] && keys[h] != k)
-                    h = (h + 1) & (CAP - 1);
-                if (!keys[h]) {
-                    keys[h] = k;
-                    vals[h] = vh;
-                } else if (vals[h] != vh) {
-                    if (bad++ < 10) {
-                        char fen[XQ_FEN_MAX], iccs[8];
-                        xq_board_to_fen(r, fen, sizeof fen);
-                        xq_move_to_iccs(mv[j], iccs);
-                        print_message("variants of %s differ at %s\n", iccs, fen);
-                    }
-                } else {
-                    hits++;
-                }
-            }
-            if (i < n)
-                assert_true(xq_board_make_move(r, xq_board_move_at(b, i), NULL));
-        }
-    }
     print_message("variants key: %zu keyed moves (%zu seen before), %zu without "
-                  "a key, %zu differing\n", keyed, hits, unkeyed, bad);
-    assert_int_equal(bad, 0);
-    assert_true(hits > keyed / 2);         /* the key is worth caching on */
-    assert_true(unkeyed > 0 && unkeyed < keyed);
-    xq_record_destroy(&rec);
-    free(keys);
-    free(vals);
-    free(b);
-    free(r);
+                  "a key, %zu differing\n", t.keyed, t.hits, t.unkeyed, t.bad);
+    assert_int_equal(t.bad, 0);
+    assert_true(t.hits > t.keyed / 2);     /* the key is worth caching on */
+    assert_true(t.unkeyed > 0 && t.unkeyed < t.keyed);
 }
 
 int main(void)
