@@ -927,9 +927,10 @@ static bool doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
  * read as its move (corrected, unreadable): with them, the squares of
  * every move its record reads as well as it reads the chosen one ("砲退1"
  * names either cannon; the beam may have dropped the other's history);
- * where there is such a move, however sure the posterior. A later move from or to a square in
- * doubt is capped at VD_DOUBT_CONF (under review) and carries the doubt to
- * its destination. Forced (corrected) plies are the arbiter's word.
+ * where there is such a move, however sure the posterior. A later move
+ * from or to a square in doubt is capped at VD_DOUBT_CONF (under review)
+ * and carries the doubt to its destination. Forced (corrected) plies are
+ * the arbiter's word.
  * z: the posterior's normaliser (cut mass is measured against it).
  * followed: cut_doubt followed the cut histories, so only plies whose cut
  * ones could not all be kept or followed (beam overflow, more than
@@ -1171,7 +1172,7 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                          * told (what follows may explain the bad
                          * record: credited) */
                         double em;
-                        b = b0;
+                        xq_board_copy(&b, &b0);
                         r = alt_best(d, vp, &b, src, &am, &em);
                         if (r == 1)
                             rel += em - dec_emit(d, vp, src);
@@ -1268,7 +1269,7 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
             if (r == -1) {
                 /* nothing clean: the move reading the record best */
                 double em;
-                b = b0;
+                xq_board_copy(&b, &b0);
                 r = alt_best(d, vp, &b, u, &am, &em);
                 if (r != 1)
                     break;
