@@ -284,13 +284,16 @@ static double cell_score(vdec *d, int k, int slot, const char *text)
     uint64_t key = str_hash(text, 0xCBF29CE484222325ull ^
                                   ((uint64_t)(slot + 1) << 8) ^ (uint64_t)k);
     vcache *c = cell_cache(d, &d->cache[k], k, slot);
-    vcache_ent *e = c ? cache_find(c, key ? key : 1) : NULL;
+    vcache_ent *e;
+    if (!key)
+        key = 1;
+    e = c ? cache_find(c, key) : NULL;
     double v;
     if (e && e->key)
         return e->val;
     v = d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
     if (c)
-        cache_store(c, key ? key : 1, v);
+        cache_store(c, key, v);
     return v;
 }
 
@@ -307,7 +310,8 @@ static uint64_t mix64(uint64_t x)
 #define VD_RAW_KEY ((uint64_t)1 << 62)   /* spellings keys use bits 0..40 */
 
 /* Cached move_score of a move in a cell by its spellings key vkey
- * (xq_notation_variants_key, nonzero): false when not cached. */
+ * (xq_notation_variants_key, nonzero): false (outputs untouched) when not
+ * cached. */
 static bool mscore_get(vdec *d, int k, int slot, uint64_t vkey, float *pbest,
                        float *praw)
 {
@@ -315,7 +319,7 @@ static bool mscore_get(vdec *d, int k, int slot, uint64_t vkey, float *pbest,
     vcache_ent *a = c ? cache_find(c, mix64(vkey)) : NULL, *r;
     if (!a || !a->key)
         return false;
-    r = cache_find(c, mix64(vkey | VD_RAW_KEY));
+    r = cache_find(c, mix64(vkey | VD_RAW_KEY));   /* a's table: not NULL */
     if (!r || !r->key)
         return false;
     *pbest = (float)a->val;
@@ -508,6 +512,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                     (!sit[k].extra ||
                      mscore_get(d, k, sl + 2, vkey, &scx[k][i], &rawx[k][i])))
                     continue;
+                /* not cached (or only the first cell): score it here */
                 if (!sp) {
                     sp = xq_malloc(sizeof *sp);
                     XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
@@ -517,7 +522,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                         sp->n = 0;
                     spelt = true;
                 }
-                raw[k][i] = rawx[k][i] = -1e30f;
+                raw[k][i] = -1e30f;
                 sc[k][i] = sp->n ? move_score(d, k, sl, sp, &raw[k][i]) : -1e30f;
                 scx[k][i] = (sit[k].extra && sp->n)
                                 ? move_score(d, k, sl + 2, sp, &rawx[k][i])
@@ -530,7 +535,6 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
             }
         }
         xq_free(sp);
-        sp = NULL;
         /* Reference of a cell: its own reading, or the best legal move of
          * the first prefix that reaches it. */
         for (k = 0; k < d->nsrc; k++) {
