@@ -87,14 +87,8 @@ xq_resolve_code vs_read(xq_board *b, const char *text, xq_move *pmv,
             *pmv = res.mv;
         return XQ_RES_OK;
     }
-    if (msg && msglen) {
-        char d[160];
-        xq_resolution_describe(&res, d, sizeof d);
-        if (res.why != XQ_LEGAL)
-            snprintf(msg, msglen, "%s (%s)", d, xq_illegal_str(res.why));
-        else
-            snprintf(msg, msglen, "%s", d);
-    }
+    if (msg && msglen)   /* the code and, where one move was meant, why */
+        xq_resolution_describe(&res, msg, msglen);
     if (rule && rulelen)
         snprintf(rule, rulelen, "%s", resolve_rule(&res));
     return res.code;
