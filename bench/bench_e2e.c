@@ -19,6 +19,9 @@
  *   skip         skipped plies reported missing without a cell at their
  *                ply / all
  *   f.ill f.skip illegal / skipped findings where nothing was injected
+ *   doubt        doubtful illegal moves (a record no legal move on the
+ *                decoded board, one had an earlier ply gone otherwise):
+ *                at injected plies / elsewhere
  *   count        sheets whose unrecorded total is exact / sheets
  *   thr          sheets whose threshold verdict is right / sheets
  *   ocr s, ver s CPU seconds per sheet: xq_ocr_read_file, xq_verify_sheet
@@ -61,6 +64,7 @@ typedef struct {
     char key[48];
     long sheets, legible, right, flagged, silent, plies;
     long bi, bi_right, inj, inj_found, skip, skip_found, false_ill, false_skip;
+    long inj_doubt, doubt;   /* doubtful illegal moves: injected / others */
     long count_ok, thr_ok;
     double ocr_s, ver_s;
 } tally;
@@ -171,6 +175,15 @@ static const char *status_name(xq_ply_status s)
 }
 
 /* Score one decoded sheet against its truth page into t. */
+static int has_finding(const xq_game *g, const char *code, int ply)
+{
+    size_t i;
+    for (i = 0; i < g->nfindings; i++)
+        if (!strcmp(g->findings[i].code, code) && g->findings[i].ply == ply)
+            return 1;
+    return 0;
+}
+
 static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
 {
     int i, last = -1, truth_unrec = 0, exceeded;
@@ -221,6 +234,12 @@ static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
         }
         if (q && q->status == XQ_PLY_ILLEGAL && y->flag != F_INJ)
             t->false_ill++;
+        if (q && has_finding(g, "doubtful_illegal_move", i + 1)) {
+            if (y->flag == F_INJ)
+                t->inj_doubt++;
+            else
+                t->doubt++;
+        }
         if (q && q->status == XQ_PLY_MISSING && !q->has_cell && y->flag != F_SKIP &&
             i <= last)
             t->false_skip++;
@@ -242,6 +261,7 @@ static void add(tally *a, const tally *b)
     a->inj_found += b->inj_found; a->skip += b->skip;
     a->skip_found += b->skip_found; a->false_ill += b->false_ill;
     a->false_skip += b->false_skip; a->count_ok += b->count_ok;
+    a->inj_doubt += b->inj_doubt; a->doubt += b->doubt;
     a->thr_ok += b->thr_ok; a->ocr_s += b->ocr_s; a->ver_s += b->ver_s;
 }
 
@@ -252,11 +272,12 @@ static double pct(long a, long b)
 
 static void row(const tally *t)
 {
-    printf("%-14s %3ld %6ld %8.2f %6.2f %6ld %4ld/%-4ld %3ld/%-3ld %3ld/%-3ld %5ld %6ld "
-           "%3ld/%-3ld %3ld/%-3ld %6.2f %6.3f\n",
+    printf("%-14s %3ld %6ld %8.2f %6.2f %6ld %4ld/%-4ld %3ld/%-3ld %3ld/%-3ld %5ld %3ld/%-3ld "
+           "%6ld %3ld/%-3ld %3ld/%-3ld %6.2f %6.3f\n",
            t->key, t->sheets, t->legible, pct(t->right, t->legible),
            pct(t->flagged, t->legible), t->silent, t->bi_right, t->bi,
            t->inj_found, t->inj, t->skip_found, t->skip, t->false_ill,
+           t->inj_doubt, t->doubt,
            t->false_skip, t->count_ok, t->sheets, t->thr_ok, t->sheets,
            t->sheets ? t->ocr_s / t->sheets : 0, t->sheets ? t->ver_s / t->sheets : 0);
 }
@@ -430,9 +451,10 @@ int main(int argc, char **argv)
         if (H[i].sheets)
             xq_ocr_sheets_free(&H[i].sheets, H[i].ns);
 
-    printf("\n%-14s %3s %6s %8s %6s %6s %9s %7s %7s %5s %6s %7s %7s %6s %6s\n",
+    printf("\n%-14s %3s %6s %8s %6s %6s %9s %7s %7s %5s %7s %6s %7s %7s %6s %6s\n",
            "style-deg", "sh", "legib", "right%", "flag%", "silent", "blk/ill",
-           "illegal", "skip", "f.ill", "f.skip", "count", "thr", "ocr s", "ver s");
+           "illegal", "skip", "f.ill", "doubt", "f.skip", "count", "thr", "ocr s",
+           "ver s");
     memset(&all, 0, sizeof all);
     snprintf(all.key, sizeof all.key, "total");
     {

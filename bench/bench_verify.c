@@ -41,7 +41,8 @@ typedef struct {
     /* events */
     long blank, blank_right, blank_silent;
     long skip, skip_found;
-    long illegal, illegal_found, illegal_flagged;
+    long illegal, illegal_found, illegal_flagged, illegal_doubtful;
+    long illegal_false;  /* status illegal where none was injected */
     long count_exact, thr_right;
 } tally;
 
@@ -100,10 +101,14 @@ static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
                 t->illegal_found++;
             if (y && y->review)
                 t->illegal_flagged++;
+            if (y && has_finding(game, "doubtful_illegal_move", p + 1))
+                t->illegal_doubtful++;
             break;
         default:
             break;
         }
+        if (y && y->status == XQ_PLY_ILLEGAL && s->event[p] != SY_EV_ILLEGAL)
+            t->illegal_false++;
     }
     if (!s)
         return;
@@ -140,6 +145,10 @@ static void print_tally(const char *name, const tally *t)
         printf("verify %s injected illegal moves found (status illegal): %ld/%ld (%.1f%%), "
                "flagged for review: %ld/%ld\n", name, t->illegal_found, t->illegal,
                100.0 * t->illegal_found / t->illegal, t->illegal_flagged, t->illegal);
+    if (t->illegal)
+        printf("verify %s injected illegal moves reported doubtful (another history makes "
+               "them legal): %ld/%ld; illegal status where none was injected: %ld\n", name,
+               t->illegal_doubtful, t->illegal, t->illegal_false);
     if (t->blank || t->skip || t->illegal)
         printf("verify %s unrecorded count exact: %ld/%ld sheets; threshold verdict right: %ld/%ld\n",
                name, t->count_exact, t->sheets, t->thr_right, t->sheets);

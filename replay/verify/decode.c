@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
 #include "verify_internal.h"
 #include "xq_core.h"
 
@@ -1212,6 +1213,82 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
     return any;
 }
 
+/* Do two texts differ in one glyph at most (same length in glyphs,
+ * full-width forms folded)? */
+static bool one_glyph_off(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b), ia = 0, ib = 0;
+    int diff = 0;
+    while (ia < na && ib < nb) {
+        uint32_t ca, cb;
+        ia += xq_utf8_decode(a + ia, na - ia, &ca);
+        ib += xq_utf8_decode(b + ib, nb - ib, &cb);
+        if (xq_utf8_halfwidth(ca) != xq_utf8_halfwidth(cb) && ++diff > 1)
+            return false;
+    }
+    return ia == na && ib == nb;
+}
+
+/* Could ply t0's record, read as it is, be move am written with a slip of
+ * the pen: one glyph of one of am's spellings wrong (another file, another
+ * distance, 平 for 进)? The OCR's scores cannot tell a slip from any
+ * other mismatch; the texts can. */
+static bool slip_of(vdec *d, vplay *vp, xq_move am, size_t t0)
+{
+    const vd_ply *p = &d->res->plies[t0 - 1];
+    xq_board b;
+    size_t j;
+    int k;
+    xq_board_copy(&b, &vp->before[t0 - 1]);
+    if (vs_spellings_get(&b, am, d->kinds, vp->sp) != XQ_OK)
+        return false;
+    for (k = 0; k < d->nsrc; k++) {
+        const vd_cell *c;
+        if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) ||
+            p->slot[k] < 0 || (size_t)p->slot[k] >= d->res->ncells[k])
+            continue;
+        c = &d->res->cells[k][p->slot[k]];
+        for (j = 0; j < vp->sp->n && c->text[0]; j++)
+            if (one_glyph_off(c->text, vp->sp->v[j].text))
+                return true;
+    }
+    return false;
+}
+
+/* Quick test before alt_subst scores an alternative: am played at ply t0,
+ * each later ply its record's move (a clear record of no legal move, in
+ * bads, its text where legal; a clean one its text; any other the decoded
+ * move), does the record of ply t (text) name a legal move? false when it
+ * certainly does not; true when it does or cannot be told this cheaply. */
+static bool alt_reaches(vplay *vp, const vd_result *res, size_t t0, size_t t,
+                        xq_move am, const char *text, const char *const *bads)
+{
+    xq_board b;
+    xq_move mv;
+    char msg[8], rule[8];
+    size_t w;
+    xq_board_copy(&b, &vp->before[t0 - 1]);
+    if (!xq_board_make_move(&b, am, NULL))
+        return false;
+    for (w = t0 + 1; w < t; w++) {
+        if (bads[w - 1] && vs_read(&b, bads[w - 1], &mv, msg, sizeof msg, rule,
+                                   sizeof rule) == XQ_RES_OK &&
+            xq_board_make_move(&b, mv, NULL))
+            continue;
+        if (vp->clean[w - 1]) {
+            if (vs_read(&b, vp->text[w - 1], &mv, msg, sizeof msg, rule,
+                        sizeof rule) != XQ_RES_OK ||
+                !xq_board_make_move(&b, mv, NULL))
+                return false;   /* refuted */
+            continue;
+        }
+        if (!xq_board_make_move(&b, res->plies[w - 1].mv, NULL))
+            return true;        /* alt_subst picks a move: cannot tell */
+    }
+    return vs_read(&b, text, &mv, msg, sizeof msg, rule, sizeof rule) ==
+           XQ_RES_OK;
+}
+
 /* Could another move at ply t0 (an earlier record read wrong) explain the
  * record of ply t that reads as no legal move (text)? Each other legal
  * move is played at t0, then every later ply its own record (alt_play);
@@ -1219,15 +1296,27 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
  * on its board that reads well, is not refuted up to tend and scores
  * within VD_ALT_RANGE of the decoded record (a record nothing clean tells
  * is played by the move that reads it best). diff[u - t0] marks the plies
- * up to tend such an alternative plays otherwise. */
+ * up to tend such an alternative plays otherwise (diff may be NULL);
+ * *pbest (when not NULL) gets the alternative move at t0 that scores
+ * best. bads (may be NULL): per ply, the text of a clear record of no
+ * legal move on the decoded board; such a ply is played by the move
+ * reading it best (its text, where that is legal), not the decoded one;
+ * with bads, the range is VD_ILL_GAP instead of VD_ALT_RANGE, and where
+ * ply t0's record reads nearly as its decoded move, the alternative must
+ * too (VD_NEAR_READ) or the record be it with a slip of the pen. */
 static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
-                      const char *text, bool *diff)
+                      const char *text, bool *diff, xq_move *pbest,
+                      const char *const *bads)
 {
     xq_move xs[XQ_MAX_MOVES];
     bool mk[VD_SHIFT_SPAN], any = false;
     int nx, x;
     char msg[8], rule[8];
     size_t q;
+    double bestrel = -1e300;
+    /* a doubt on an illegal verdict (bads): only alternatives as likely
+     * as a clear reading is sure (VD_ILL_GAP) */
+    double range = bads ? VD_ILL_GAP : VD_ALT_RANGE;
     if (!text || t0 < 1 || t > vp->len || t - t0 >= VD_SHIFT_SPAN)
         return false;
     nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
@@ -1238,12 +1327,22 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
         size_t u;
         int r = 1;
         bool explained = false;
-        double rel;
+        double rel, em0;
         if (am == d->res->plies[t0 - 1].mv)
             continue;
-        rel = rec_emit(d, vp, &b, am, t0) - dec_emit(d, vp, t0);
-        if (rel < -VD_ALT_RANGE - VD_FLOOR)
+        if (bads && !alt_reaches(vp, d->res, t0, t, am, text, bads))
+            continue;
+        em0 = rec_emit(d, vp, &b, am, t0);
+        rel = em0 - dec_emit(d, vp, t0);
+        if (rel < -range - VD_FLOOR)
             continue;      /* could not come back within range */
+        /* doubting an illegal verdict: a record that reads nearly as the
+         * decoded move (ok, corrected) was misread a little (the
+         * alternative reads nearly as well) or miswritten a little (a
+         * slip), not replaced by any move (the floor prices that alike) */
+        if (bads && dec_emit(d, vp, t0) > VD_NEAR_READ && em0 <= VD_NEAR_READ &&
+            !slip_of(d, vp, am, t0))
+            continue;
         memset(mk, 0, sizeof mk);
         mk[0] = true;
         if (!xq_board_make_move(&b, am, NULL))
@@ -1269,7 +1368,19 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
                     r = 0;
                 continue;
             }
-            r = alt_play(vp, d->res, &b, u, &am);
+            /* a clear record of no legal move (bads) is played by its own
+             * text where that is a legal move, else by the move reading
+             * it best */
+            if (bads && bads[u - 1] &&
+                vs_read(&b, bads[u - 1], &am, msg, sizeof msg, rule,
+                        sizeof rule) == XQ_RES_OK &&
+                xq_board_make_move(&b, am, NULL)) {
+                rel += rec_emit(d, vp, &b0, am, u) - dec_emit(d, vp, u);
+                if (u - t0 < VD_SHIFT_SPAN && am != d->res->plies[u - 1].mv)
+                    mk[u - t0] = true;
+                continue;
+            }
+            r = bads && bads[u - 1] ? -1 : alt_play(vp, d->res, &b, u, &am);
             if (r == -1) {
                 /* nothing clean: the move reading the record best */
                 double em;
@@ -1286,10 +1397,14 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
             if (u - t0 < VD_SHIFT_SPAN && am != d->res->plies[u - 1].mv)
                 mk[u - t0] = true;
         }
-        if (r == 0 || !explained || rel < -VD_ALT_RANGE)
+        if (r == 0 || !explained || rel < -range)
             continue;          /* refuted, or explains nothing */
         any = true;
-        for (q = 0; q < VD_SHIFT_SPAN; q++)
+        if (pbest && rel > bestrel) {
+            bestrel = rel;
+            *pbest = xs[x];
+        }
+        for (q = 0; q < VD_SHIFT_SPAN && diff; q++)
             if (mk[q])
                 diff[q] = true;
     }
@@ -1436,7 +1551,8 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             for (t0 = t - 1; t0 >= lo && t0 >= 1; t0--) {
                 bool diff[VD_SHIFT_SPAN];
                 memset(diff, 0, sizeof diff);
-                if (!alt_subst(d, &vp, t0, t, t + VD_SHIFT_WINDOW, badtext, diff))
+                if (!alt_subst(d, &vp, t0, t, t + VD_SHIFT_WINDOW, badtext, diff,
+                               NULL, NULL))
                     continue;
                 for (q = t0; q <= len && q - t0 < VD_SHIFT_SPAN; q++)
                     if (diff[q - t0] && res->plies[q - 1].conf > VD_SHIFT_CONF)
@@ -1485,6 +1601,72 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                 res->plies[q - 1].conf = VD_SHIFT_CONF;
     }
+}
+
+/* A clear record of no legal move (status illegal) accuses the player
+ * only where the board it is read on is known. Another move at an earlier
+ * ply may make it a legal move: a blank, skipped or misread ply, or a
+ * record the player miswrote (written as another legal move; the later
+ * records, written right, then fit the game and not the record). Where,
+ * within VD_SHIFT_REACH, another move at one earlier ply makes the record
+ * legal, every other ply playing its own record and the whole scoring
+ * within VD_ILL_GAP of the decoded record (alt_subst: as likely as a
+ * clear reading is sure), the sheet cannot tell which of the two records
+ * is wrong: the nearest such ply and its best-scoring move go to
+ * ill_alt_ply / ill_alt_mv (the sheet reports a doubtful illegal move that
+ * names them, not an accusation). */
+static void illegal_doubt(vdec *d, vplay *vp)
+{
+    vd_result *res = d->res;
+    const char **bads = xq_calloc(vp->len + 1, sizeof *bads);
+    size_t t, u;
+    int k;
+    if (!bads)
+        return;
+    for (t = 1; t <= vp->len; t++) {
+        vd_ply *p = &res->plies[t - 1];
+        p->ill_alt_ply = 0;
+        p->ill_alt_mv = XQ_MOVE_NONE;
+        p->ill_alt_text[0] = '\0';
+        if (p->forced || vp->clean[t - 1])
+            continue;
+        for (k = 0; k < d->nsrc && !bads[t - 1]; k++) {
+            const vd_cell *c;
+            xq_board b;
+            xq_move mv;
+            char msg[8], rule[8];
+            xq_resolve_code rc;
+            if (p->kind[k] != VK_READ || p->slot[k] < 0 ||
+                (size_t)p->slot[k] >= res->ncells[k])
+                continue;
+            c = &res->cells[k][p->slot[k]];
+            if (!c->text[0] || c->text_score <= -1e29 ||
+                d->scale * (c->text_score - p->sc[k]) < VD_ILL_GAP)
+                continue;
+            xq_board_copy(&b, &vp->before[t - 1]);
+            rc = vs_read(&b, c->text, &mv, msg, sizeof msg, rule, sizeof rule);
+            if (rc != XQ_RES_OK && rc != XQ_RES_UNPARSEABLE)
+                bads[t - 1] = c->text;
+        }
+    }
+    for (t = 1; t <= vp->len; t++) {
+        vd_ply *p = &res->plies[t - 1];
+        for (u = t - 1; bads[t - 1] && u >= 1 && u + VD_SHIFT_REACH >= t; u--) {
+            xq_move mv = XQ_MOVE_NONE;
+            xq_board b;
+            char wxf[16], iccs[8];
+            if (res->plies[u - 1].forced ||
+                !alt_subst(d, vp, u, t, t + VD_SHIFT_WINDOW, bads[t - 1], NULL,
+                           &mv, bads))
+                continue;
+            xq_board_copy(&b, &vp->before[u - 1]);
+            p->ill_alt_ply = (int)u;
+            p->ill_alt_mv = mv;
+            vs_write_all(&b, mv, p->ill_alt_text, wxf, iccs);
+            break;
+        }
+    }
+    xq_free(bads);
 }
 
 /* The cut histories, followed (a precise form of doubt_forward's coarse
@@ -1670,6 +1852,8 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         bool (*seed)[128] = ok && d->nsrc == 1 ? xq_calloc(len + 2, sizeof *seed)
                                                : NULL;
         shift_doubt(d, &vp, ok);
+        if (ok)
+            illegal_doubt(d, &vp);
         if (seed)
             cut_doubt(d, start, &vp, seed, path);
         doubt_forward(d, start, len, Z, seed, seed != NULL);

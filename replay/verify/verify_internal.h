@@ -64,6 +64,9 @@ enum {
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
 #define VD_ILL_GAP    4.0   /* the cell reads its own text this much better
                                than any legal move: a clear (illegal) reading */
+#define VD_NEAR_READ  (-VD_FLOOR + 2.0)   /* a cell whose match with a move
+                               (scale * (score - ref)) is above this reads
+                               nearly as it: corrected, not unreadable */
 
 /* One cell as the decoder saw it. */
 typedef struct {
@@ -91,6 +94,13 @@ typedef struct {
     vd_alt  alt[VD_NCAND];       /* posterior alternatives, best first
                                     (mv itself included) */
     bool    forced;              /* given by an arbiter's correction */
+    /* a clear record of no legal move that is one on another board: the
+     * nearest earlier ply (0 none) where another move, its record still
+     * reading as it, makes it legal, and that move (illegal_doubt in
+     * decode.c) */
+    int     ill_alt_ply;
+    xq_move ill_alt_mv;
+    char    ill_alt_text[32];    /* ill_alt_mv in Chinese, on its board */
 } vd_ply;
 
 typedef struct {
