@@ -122,9 +122,16 @@ static xq_status rule(xq_strbuf *sb, const char *r)
     return XQ_OK;
 }
 
+/* A doubtful illegal move: a record that is no legal move as the game is
+ * reconstructed but is one if an earlier record is the wrong one. */
+static int is_doubtful(const xq_finding *f)
+{
+    return f->code && strcmp(f->code, "doubtful_illegal_move") == 0 && f->ply > 0;
+}
+
 static xq_status verdict(xq_strbuf *sb, const xq_game *g)
 {
-    int illegal = rep_count_status(g, XQ_PLY_ILLEGAL);
+    int illegal = rep_count_status(g, XQ_PLY_ILLEGAL), doubtful = 0;
     int review = rep_count_review(g);
     int errors = rep_count_severity(g, XQ_SEV_ERROR);
     int warnings = rep_count_severity(g, XQ_SEV_WARNING);
@@ -158,12 +165,24 @@ static xq_status verdict(xq_strbuf *sb, const xq_game *g)
                                : "below the threshold");
     XQ_TRY(rule(sb, "WXF 7.6, 3.1.F"));
     PUT("</li>");
-    PRF("<li class=\"%s\"><b>Illegal moves:</b> %d", illegal ? "bad" : "good",
-        illegal);
+    for (i = 0; i < g->nfindings; i++)
+        doubtful += is_doubtful(&g->findings[i]);
+    PRF("<li class=\"%s\"><b>Illegal moves:</b> %d",
+        illegal ? "bad" : doubtful ? "warn" : "good", illegal);
     for (i = 0, k = 0; i < g->nplies; i++)
         if (g->plies[i].status == XQ_PLY_ILLEGAL)
             PRF("%s<a href=\"#ply-%d\">ply %d</a>", k++ ? ", " : " (", g->plies[i].ply,
                 g->plies[i].ply);
+    if (k)
+        PUT(")");
+    /* records that are no legal move as reconstructed, but are one if an
+     * earlier record is the wrong one: not counted, listed */
+    if (doubtful)
+        PRF("; doubtful %d", doubtful);
+    for (i = 0, k = 0; i < g->nfindings; i++)
+        if (is_doubtful(&g->findings[i]))
+            PRF("%s<a href=\"#ply-%d\">ply %d</a>", k++ ? ", " : " (",
+                g->findings[i].ply, g->findings[i].ply);
     if (k)
         PUT(")");
     r = first_rule(g, "illegal_move");

@@ -38,6 +38,29 @@ static int count_in(const char *s, const char *end, const char *needle)
     return n;
 }
 
+/* A doubtful illegal move (no legal move as reconstructed, one if an
+ * earlier record is wrong) is listed in the verdict, not counted. */
+static void test_doubtful_illegal(void **state)
+{
+    xq_game *g = fx_game();
+    char *t, *verdict, *end;
+    (void)state;
+    assert_int_equal(xq_game_add_finding(g, 6, XQ_SEV_WARNING, "doubtful_illegal_move",
+                                         "WXF 7.7", "ply 6 (Black): no legal move as "
+                                         "reconstructed, but it is one if ply 4 was ..."),
+                     XQ_OK);
+    t = html_of(g, NULL);
+    verdict = strstr(t, "<section id=\"verdict\"");
+    assert_non_null(verdict);
+    end = strstr(verdict, "</section>");
+    assert_non_null(end);
+    *end = '\0';
+    assert_non_null(strstr(verdict, "<b>Illegal moves:</b> 1 (<a href=\"#ply-5\">ply 5</a>)"
+                                    "; doubtful 1 (<a href=\"#ply-6\">ply 6</a>)"));
+    free(t);
+    xq_game_destroy(&g);
+}
+
 static void test_structure(void **state)
 {
     xq_game *g = fx_game();
@@ -358,6 +381,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_structure),
+        cmocka_unit_test(test_doubtful_illegal),
         cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_crop_png),
         cmocka_unit_test(test_broken_and_clean),
