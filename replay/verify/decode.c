@@ -1611,8 +1611,10 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
  * within VD_SHIFT_REACH, another move at one earlier ply makes the record
  * legal, every other ply playing its own record and the whole scoring
  * within VD_ILL_GAP of the decoded record (alt_subst: as likely as a
- * clear reading is sure), the sheet cannot tell which of the two records
- * is wrong: the nearest such ply and its best-scoring move go to
+ * clear reading is sure), and that ply's record, where it reads as its
+ * decoded move, reading nearly as the other one too or being it but for
+ * a slip of the pen (one glyph), the sheet cannot tell which of the two
+ * records is wrong: the nearest such ply and its best-scoring move go to
  * ill_alt_ply / ill_alt_mv (the sheet reports a doubtful illegal move that
  * names them, not an accusation). */
 static void illegal_doubt(vdec *d, vplay *vp)
