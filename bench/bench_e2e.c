@@ -175,15 +175,6 @@ static const char *status_name(xq_ply_status s)
 }
 
 /* Score one decoded sheet against its truth page into t. */
-static int has_finding(const xq_game *g, const char *code, int ply)
-{
-    size_t i;
-    for (i = 0; i < g->nfindings; i++)
-        if (!strcmp(g->findings[i].code, code) && g->findings[i].ply == ply)
-            return 1;
-    return 0;
-}
-
 static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
 {
     int i, last = -1, truth_unrec = 0, exceeded;
@@ -234,7 +225,7 @@ static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
         }
         if (q && q->status == XQ_PLY_ILLEGAL && y->flag != F_INJ)
             t->false_ill++;
-        if (q && has_finding(g, "doubtful_illegal_move", i + 1)) {
+        if (q && xq_game_find_finding(g, "doubtful_illegal_move", i + 1)) {
             if (y->flag == F_INJ)
                 t->inj_doubt++;
             else

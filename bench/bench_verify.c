@@ -46,15 +46,6 @@ typedef struct {
     long count_exact, thr_right;
 } tally;
 
-static int has_finding(const xq_game *g, const char *code, int ply)
-{
-    size_t i;
-    for (i = 0; i < g->nfindings; i++)
-        if (!strcmp(g->findings[i].code, code) && g->findings[i].ply == ply)
-            return 1;
-    return 0;
-}
-
 static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
                        tally *t)
 {
@@ -90,18 +81,18 @@ static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
             t->skip++;
             for (q = p; q < g->n && q <= p + 6 && q < (int)game->nplies; q += 2)
                 if (game->plies[q].status == XQ_PLY_MISSING &&
-                    !game->plies[q].has_cell && has_finding(game, "skipped_move", q + 1)) {
+                    !game->plies[q].has_cell && xq_game_find_finding(game, "skipped_move", q + 1)) {
                     t->skip_found++;
                     break;
                 }
             break;
         case SY_EV_ILLEGAL:
             t->illegal++;
-            if (y && y->status == XQ_PLY_ILLEGAL && has_finding(game, "illegal_move", p + 1))
+            if (y && y->status == XQ_PLY_ILLEGAL && xq_game_find_finding(game, "illegal_move", p + 1))
                 t->illegal_found++;
             if (y && y->review)
                 t->illegal_flagged++;
-            if (y && has_finding(game, "doubtful_illegal_move", p + 1))
+            if (y && xq_game_find_finding(game, "doubtful_illegal_move", p + 1))
                 t->illegal_doubtful++;
             break;
         default:

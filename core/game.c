@@ -108,6 +108,19 @@ bool xq_game_needs_arbiter(const xq_game *game)
     return false;
 }
 
+const xq_finding *xq_game_find_finding(const xq_game *game, const char *code,
+                                       int ply)
+{
+    size_t i;
+    if (!game || !code)
+        return NULL;
+    for (i = 0; i < game->nfindings; i++)
+        if (game->findings[i].code && !strcmp(game->findings[i].code, code) &&
+            (ply < 0 || game->findings[i].ply == ply))
+            return &game->findings[i];
+    return NULL;
+}
+
 xq_status xq_game_add_finding(xq_game *game, int ply, xq_severity sev,
                               const char *code, const char *rule,
                               const char *fmt, ...)

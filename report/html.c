@@ -104,12 +104,8 @@ static xq_status final_board(xq_strbuf *sb, const xq_game *g, const positions *p
 
 static const char *first_rule(const xq_game *g, const char *code)
 {
-    size_t i;
-    for (i = 0; i < g->nfindings; i++)
-        if (g->findings[i].code && strcmp(g->findings[i].code, code) == 0 &&
-            g->findings[i].rule && *g->findings[i].rule)
-            return g->findings[i].rule;
-    return NULL;
+    const xq_finding *f = xq_game_find_finding(g, code, -1);
+    return f && f->rule && *f->rule ? f->rule : NULL;
 }
 
 static xq_status rule(xq_strbuf *sb, const char *r)

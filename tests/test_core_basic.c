@@ -149,6 +149,13 @@ static void test_game(void **state)
     assert_int_equal(xq_game_add_finding(g, 2, XQ_SEV_ERROR, "illegal_move",
                                          "WXF 4.5", "ply %d", 2), XQ_OK);
     assert_string_equal(g->findings[1].message, "ply 2");
+    assert_ptr_equal(xq_game_find_finding(g, "illegal_move", 2), &g->findings[1]);
+    assert_ptr_equal(xq_game_find_finding(g, "illegal_move", -1), &g->findings[1]);
+    assert_ptr_equal(xq_game_find_finding(g, "end", 0), &g->findings[0]);
+    assert_null(xq_game_find_finding(g, "illegal_move", 3));
+    assert_null(xq_game_find_finding(g, "skipped_move", -1));
+    assert_null(xq_game_find_finding(NULL, "end", -1));
+    assert_null(xq_game_find_finding(g, NULL, -1));
     assert_true(xq_game_needs_arbiter(g));
     assert_int_equal(xq_game_set_str(&g->header.red, "<script>"), XQ_OK);
     assert_string_equal(g->header.red, "<script>");

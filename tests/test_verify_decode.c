@@ -31,14 +31,7 @@ static int count_code(const xq_game *g, const char *code)
     return n;
 }
 
-static const xq_finding *find_code(const xq_game *g, const char *code, int ply)
-{
-    size_t i;
-    for (i = 0; i < g->nfindings; i++)
-        if (!strcmp(g->findings[i].code, code) && (ply < 0 || g->findings[i].ply == ply))
-            return &g->findings[i];
-    return NULL;
-}
+#define find_code xq_game_find_finding
 
 /* XQ_VERIFY_DUMP=1: print the decoded plies (debugging aid). */
 static void dump(const xq_game *game, const sy_game *g, const sy_sheet *s)

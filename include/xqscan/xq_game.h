@@ -133,6 +133,11 @@ xq_status xq_game_add_finding(xq_game *game, int ply, xq_severity sev,
                               const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* The first finding with this code at this ply (ply < 0: any ply); NULL
+ * when there is none or an argument is NULL. */
+const xq_finding *xq_game_find_finding(const xq_game *game, const char *code,
+                                       int ply);
+
 /* True when an arbiter must look at the game: a warning or error finding,
  * or a ply under review (the CLI's exit status 1 and the summary's
  * needs_arbiter). NULL: false. */

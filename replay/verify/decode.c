@@ -1023,6 +1023,16 @@ static bool ply_agreed(const vdec *d, const vd_ply *p)
     return ply_told(d, p);
 }
 
+/* The cell decoded ply p read on sheet k (read, or after a junk cell);
+ * NULL where it read none there. */
+static const vd_cell *read_cell(const vdec *d, const vd_ply *p, int k)
+{
+    if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) || p->slot[k] < 0 ||
+        (size_t)p->slot[k] >= d->res->ncells[k])
+        return NULL;
+    return &d->res->cells[k][p->slot[k]];
+}
+
 /* Emission of move mv, played on b, by the cells of decoded ply r (the
  * record the move is read from): the decoder's own model (emit of the
  * move's best spelling against each cell's reference; blank: 0). */
@@ -1033,11 +1043,9 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
     int k;
     bool spelt = false;
     for (k = 0; k < d->nsrc; k++) {
-        const vd_cell *c;
-        if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) ||
-            p->slot[k] < 0 || (size_t)p->slot[k] >= d->res->ncells[k])
+        const vd_cell *c = read_cell(d, p, k);
+        if (!c)
             continue;
-        c = &d->res->cells[k][p->slot[k]];
         if (!spelt) {
             if (vs_spellings_get(b, mv, d->kinds, vp->sp) != XQ_OK)
                 vp->sp->n = 0;
@@ -1243,12 +1251,8 @@ static bool slip_of(vdec *d, vplay *vp, xq_move am, size_t t0)
     if (vs_spellings_get(&b, am, d->kinds, vp->sp) != XQ_OK)
         return false;
     for (k = 0; k < d->nsrc; k++) {
-        const vd_cell *c;
-        if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) ||
-            p->slot[k] < 0 || (size_t)p->slot[k] >= d->res->ncells[k])
-            continue;
-        c = &d->res->cells[k][p->slot[k]];
-        for (j = 0; j < vp->sp->n && c->text[0]; j++)
+        const vd_cell *c = read_cell(d, p, k);
+        for (j = 0; c && j < vp->sp->n && c->text[0]; j++)
             if (one_glyph_off(c->text, vp->sp->v[j].text))
                 return true;
     }

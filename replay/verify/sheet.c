@@ -225,30 +225,30 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                         "rest of the record shows %s was played",
                         plyno, side_name(sd), v.cell->text, cz, q->chinese));
                 } else if (rc != XQ_RES_OK && rc != XQ_RES_UNPARSEABLE &&
-                           v.clear_other && p->ill_alt_ply > 0) {
-                    /* no legal move on the decoded board, but one had an
-                     * earlier ply gone otherwise (illegal_doubt): the
-                     * board, not the player, may be wrong */
-                    q->status = XQ_PLY_CORRECTED;
-                    q->source = XQ_SRC_CORRECTED;
-                    q->review = true;
-                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
-                        "doubtful_illegal_move", "WXF 7.7",
-                        "ply %d (%s): \"%s\" is no legal move in the game as "
-                        "reconstructed (%s), but it is one if ply %d was %s: "
-                        "one of the two records is wrong; assumed %s, check "
-                        "both plies", plyno, side_name(sd), v.cell->text, msg,
-                        p->ill_alt_ply, p->ill_alt_text, q->chinese));
-                } else if (rc != XQ_RES_OK && rc != XQ_RES_UNPARSEABLE &&
                            v.clear_other) {
-                    q->status = XQ_PLY_ILLEGAL;
-                    q->source = XQ_SRC_ASSUMED;
+                    /* a clear reading of no legal move: illegal, or, where
+                     * another move at an earlier ply makes it legal
+                     * (illegal_doubt), doubtful: the board, not the player,
+                     * may be wrong */
+                    bool doubt = p->ill_alt_ply > 0;
+                    q->status = doubt ? XQ_PLY_CORRECTED : XQ_PLY_ILLEGAL;
+                    q->source = doubt ? XQ_SRC_CORRECTED : XQ_SRC_ASSUMED;
                     q->review = true;
-                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_ERROR,
-                        "illegal_move", rule[0] ? rule : "WXF 4.5",
-                        "ply %d (%s): \"%s\" is not a legal move: %s; "
-                        "assumed %s", plyno, side_name(sd), v.cell->text, msg,
-                        q->chinese));
+                    if (doubt)
+                        XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                            "doubtful_illegal_move", "WXF 7.7",
+                            "ply %d (%s): \"%s\" is no legal move in the game "
+                            "as reconstructed (%s), but it is one if ply %d was "
+                            "%s: one of the two records is wrong; assumed %s, "
+                            "check both plies", plyno, side_name(sd),
+                            v.cell->text, msg, p->ill_alt_ply, p->ill_alt_text,
+                            q->chinese));
+                    else
+                        XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_ERROR,
+                            "illegal_move", rule[0] ? rule : "WXF 4.5",
+                            "ply %d (%s): \"%s\" is not a legal move: %s; "
+                            "assumed %s", plyno, side_name(sd), v.cell->text,
+                            msg, q->chinese));
                 } else if (v.rel > VD_NEAR_READ) {
                     /* the cell reads nearly as the move: it was put right
                      * from the rest of the sheet, which an arbiter
