@@ -44,6 +44,8 @@ typedef struct {
     long illegal, illegal_found, illegal_flagged, illegal_doubtful;
     long illegal_false;  /* status illegal where none was injected */
     long count_exact, thr_right;
+    /* plies flagged for review by status (XQ_PLY_*): count, right */
+    long flag_n[8], flag_r[8];
 } tally;
 
 static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
@@ -56,8 +58,13 @@ static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
         int bin;
         t->plies++;
         t->right += ok;
-        if (y && y->review)
+        if (y && y->review) {
             t->review++;
+            if ((int)y->status >= 0 && (int)y->status < 8) {
+                t->flag_n[y->status]++;
+                t->flag_r[y->status] += ok;
+            }
+        }
         if (y && !y->review && !ok)
             t->silent++;
         if (y) {
@@ -119,6 +126,12 @@ static void print_tally(const char *name, const tally *t)
     printf("verify %s flagged for review: %.3f%%\n", name, 100.0 * t->review / (t->plies ? t->plies : 1));
     printf("verify %s silent errors: %ld (%.2f per 2000 plies)\n", name, t->silent,
            2000.0 * t->silent / (t->plies ? t->plies : 1));
+    printf("verify %s flagged by status (plies, share right):", name);
+    for (b = 0; b < 8; b++)
+        if (t->flag_n[b])
+            printf(" [%s: %ld, %.3f]", xq_ply_status_name((xq_ply_status)b), t->flag_n[b],
+                   (double)t->flag_r[b] / t->flag_n[b]);
+    printf("\n");
     printf("verify %s time per sheet: %.1f ms\n", name, 1000.0 * t->secs / (t->sheets ? t->sheets : 1));
     printf("verify %s calibration (confidence bin: plies, share right):", name);
     for (b = 0; b < 10; b++)

@@ -376,6 +376,26 @@ static void test_cut_histories_followed(void **state)
     assert_true(sum.flagged * 100 < sum.plies * 80);
 }
 
+/* An unsure ply's alternatives, and the moves a record reads as where it
+ * does not read as its decoded move, are followed through the records: a
+ * later ply is put under review where such a history plays another move
+ * there, not wherever a piece that any of them touched goes. Kai-like
+ * sheets (no events): no wrong move is sure, and fewer plies are under
+ * review than when those moves' squares were put in doubt for the rest of
+ * the game. */
+static void test_alternatives_followed(void **state)
+{
+    lines_sum sum;
+    (void)state;
+    sum = decode_lines(30, 38, &SY_KAI, 600, NULL);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("alternatives followed: %d of %d plies under review\n",
+               sum.flagged, sum.plies);
+    assert_int_equal(sum.silent, 0);
+    /* 68% under review; 75% with the squares */
+    assert_true(sum.flagged * 100 < sum.plies * 72);
+}
+
 /* A perfectly read sheet is under review only where an unseen skip could
  * hide: at the end of the record, the column of the side to move next
  * (one move short if a skip was never found), and there only the plies a
@@ -1052,6 +1072,7 @@ int main(void)
         cmocka_unit_test(test_cut_beam_never_silent),
         cmocka_unit_test(test_shifted_column_never_silent),
         cmocka_unit_test(test_cut_histories_followed),
+        cmocka_unit_test(test_alternatives_followed),
         cmocka_unit_test(test_disputed_record_doubt),
         cmocka_unit_test(test_clean_sheet_tail),
         cmocka_unit_test(test_isolated_bad_record),

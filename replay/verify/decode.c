@@ -884,19 +884,16 @@ static void doubt_all(xq_board *b, bool *doubt)
         doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
 }
 
-/* Put in doubt the squares of every legal move on b other than p's whose
- * best spelling p's cells read within VD_FLOOR / 2 of p's move (without
- * memory for the spellings: every move's squares); true if there is one. */
-static bool doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
+/* The legal moves on b other than p's whose best spelling p's cells read
+ * within VD_FLOOR / 2 of p's move, into out[XQ_MAX_MOVES]; their count, or
+ * -1 without memory for the spellings. */
+static int reader_moves(vdec *d, xq_board *b, const vd_ply *p, xq_move *out)
 {
     xq_move mvs[XQ_MAX_MOVES];
     vs_spellings *sp = xq_malloc(sizeof *sp);
-    int n = xq_board_legal_moves(b, mvs), i, k;
-    bool any = false;
-    if (!sp) {
-        doubt_all(b, doubt);
-        return true;
-    }
+    int n = xq_board_legal_moves(b, mvs), i, k, nout = 0;
+    if (!sp)
+        return -1;
     for (i = 0; i < n; i++) {
         if (mvs[i] == p->mv ||
             vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK || sp->n == 0)
@@ -909,90 +906,13 @@ static bool doubt_readers(vdec *d, xq_board *b, const vd_ply *p, bool *doubt)
                 continue;
             move_score(d, k, slot, sp, &raw);
             if (d->scale * (raw - p->sc[k]) > -VD_FLOOR / 2) {
-                doubt[XQ_MOVE_FROM(mvs[i])] = doubt[XQ_MOVE_TO(mvs[i])] = true;
-                any = true;
+                out[nout++] = mvs[i];
+                break;
             }
         }
     }
     xq_free(sp);
-    return any;
-}
-
-/* Chinese notation names a piece's file, not its rank: a move read on a
- * wrong board can read "right" and still be the wrong move. The posterior
- * sees every alternative history the beam kept; where the beam had to cut
- * close ones (lost mass, attribute_lost), later plies may be sure of a
- * board that is not the game's. So a ply with cut mass puts squares in
- * doubt: where no cell tells its move (blank, skipped, unreadable), those
- * of every move its side could have made (the cut ones cannot be listed).
- * So does every unsure ply, cut mass or not (its alternatives' histories
- * may have been dropped later, outscored by a misread that happened to
- * fit the wrong board): the squares its move and its listed alternatives
- * start from and go to. So does a ply under review whose record does not
- * read as its move (corrected, unreadable): with them, the squares of
- * every move its record reads as well as it reads the chosen one ("砲退1"
- * names either cannon; the beam may have dropped the other's history);
- * where there is such a move, however sure the posterior. A later move
- * from or to a square in doubt is capped at VD_DOUBT_CONF (under review)
- * and carries the doubt to its destination. Forced (corrected) plies are
- * the arbiter's word.
- * z: the posterior's normaliser (cut mass is measured against it).
- * followed: cut_doubt followed the cut histories, so only plies whose cut
- * ones could not all be kept or followed (beam overflow, more than
- * VD_CUT_KEEP) get this coarse doubt; seed[t]: squares where a followed
- * history was lost track of at ply t. */
-static void doubt_forward(vdec *d, const xq_board *start, size_t len,
-                          double z, bool (*seed)[128], bool followed)
-{
-    vd_result *res = d->res;
-    bool doubt[128];
-    double below = vd_review_below(d->opts);
-    xq_board b;
-    xq_board_copy(&b, start);
-    size_t t;
-    int i;
-    memset(doubt, 0, sizeof doubt);
-    for (t = 1; t <= len; t++) {
-        vd_ply *p = &res->plies[t - 1];
-        int from = XQ_MOVE_FROM(p->mv), to = XQ_MOVE_TO(p->mv);
-        bool cut = t < d->caplost && d->lostm[t] > 0 &&
-                   (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * z);
-        /* cut histories that cut_doubt followed need no coarse doubt */
-        if (followed && cut && d->lost[t] <= 0 && !d->cutfull[t])
-            cut = false;
-        if (seed)
-            for (i = 0; i < 128; i++)
-                if (seed[t][i])
-                    doubt[i] = true;
-        bool told = ply_told(d, p);   /* some cell reads as this move */
-        if (p->forced) {
-            doubt[from] = doubt[to] = false;
-        } else {
-            if (doubt[from] || doubt[to]) {
-                if (p->conf > VD_DOUBT_CONF)
-                    p->conf = VD_DOUBT_CONF;
-                doubt[to] = true;
-            }
-            if (cut && !told) {
-                doubt_all(&b, doubt);
-            } else if (p->conf < VD_DOUBT || (!told && p->conf < below)) {
-                doubt[from] = doubt[to] = true;
-                for (i = 0; i < p->nalt; i++)
-                    if (p->alt[i].p >= 0.01) {
-                        doubt[XQ_MOVE_FROM(p->alt[i].mv)] = true;
-                        doubt[XQ_MOVE_TO(p->alt[i].mv)] = true;
-                    }
-                if (!told)
-                    doubt_readers(d, &b, p, doubt);
-            } else if (!told && doubt_readers(d, &b, p, doubt)) {
-                /* however sure: its record reads as another legal move
-                 * as well as it reads this one */
-                doubt[from] = doubt[to] = true;
-            }
-        }
-        if (!xq_board_make_move(&b, p->mv, NULL))
-            break;
-    }
+    return nout;
 }
 
 /* ---- where did a column change its alignment? ------------------------- */
@@ -1605,6 +1525,28 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                 res->plies[q - 1].conf = VD_SHIFT_CONF;
     }
+    /* A skip and a stray record in one column, in either order: the
+     * column may have been in step between them all along, on a board
+     * the decoder had wrong (a miswritten record earlier), its records
+     * read one turn late between them: that column's plies between them
+     * are in doubt. */
+    for (k = 0; k < d->nsrc; k++) {
+        size_t last[2] = { 0, 0 };
+        int lastkind[2] = { 0, 0 };
+        for (t = 1; t <= len; t++) {
+            int kd = res->plies[t - 1].kind[k];
+            if (kd != VK_SKIP && kd != VK_EXTRA)
+                continue;
+            side = xq_board_side(&vp.before[t - 1]);
+            if (last[side] && lastkind[side] != kd &&
+                t - last[side] <= VD_SHIFT_REACH)
+                for (q = last[side]; q <= t; q += 2)
+                    if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                        res->plies[q - 1].conf = VD_SHIFT_CONF;
+            last[side] = t;
+            lastkind[side] = kd;
+        }
+    }
 }
 
 /* A clear record of no legal move (status illegal) accuses the player
@@ -1680,8 +1622,9 @@ static void illegal_doubt(vdec *d, vplay *vp)
  * move its record names on that board (a clean record by its text, any
  * other the decoded move). Where it plays another move than the decoded
  * record, that ply is put under review. It ends where its board meets the
- * decoded one, or where a clean record names no legal move on it (it is
- * refuted). Where it cannot be followed (a record with nothing clean whose
+ * decoded one, or where a clean record names no legal move on it and no
+ * legal move reads it nearly as well as the decoded move (it is refuted;
+ * follow_alt). Where it cannot be followed (a record with nothing clean whose
  * decoded move does not fit its board), the squares on which the two
  * boards differ seed the coarse doubt from that ply on. */
 static bool same_alignment(const vdec *d, int32_t a, int32_t b)
@@ -1694,13 +1637,60 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
     return !memcmp(oa, ob, sizeof zoff) && !memcmp(sa, sb, sizeof zsh);
 }
 
-static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
-                      bool (*seed)[128], const int32_t *path)
+/* Follow an alternative history on board b, the position before ply u0
+ * (see cut_doubt). A clean record that names no legal move on b refutes
+ * it only where no legal move reads that record nearly as well as the
+ * decoded move does (a clear misread, one glyph off, would refute the
+ * true history): else it goes on with the move reading it best, while
+ * the records it plays score, in all, within VD_ALT_RANGE of the decoded
+ * ones. */
+static void follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
+                       bool (*seed)[128])
 {
     vd_result *res = d->res;
-    xq_move *hist = xq_malloc((vp->len + 2) * sizeof *hist);
-    size_t i, u;
+    size_t u;
+    double rel = 0;
     char msg[8], rule[8];
+    for (u = u0; u <= vp->len; u++) {
+        xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
+        if (xq_board_hash(b) == xq_board_hash(&vp->before[u - 1]))
+            break;                               /* met the record */
+        if (vp->agreed[u - 1]) {
+            if (vs_read(b, vp->text[u - 1], &am, msg, sizeof msg, rule,
+                        sizeof rule) != XQ_RES_OK || am == XQ_MOVE_NONE) {
+                xq_board c;
+                double em = 0;
+                xq_board_copy(&c, b);
+                if (!alt_best(d, vp, &c, u, &am, &em))
+                    break;                       /* refuted */
+                rel += em - dec_emit(d, vp, u);
+                if (rel < -VD_ALT_RANGE)
+                    break;                       /* refuted */
+            }
+        } else {
+            am = dm;
+        }
+        if (am != dm && res->plies[u - 1].conf > VD_DOUBT_CONF)
+            res->plies[u - 1].conf = VD_DOUBT_CONF;
+        if (!xq_board_make_move(b, am, NULL)) {
+            int f, r;
+            for (f = 0; f < 9; f++)
+                for (r = 0; r < 10; r++) {
+                    xq_sq sq = XQ_SQ(f, r);
+                    if (xq_board_piece_at(b, sq) !=
+                        xq_board_piece_at(&vp->before[u - 1], sq))
+                        seed[u][sq] = true;
+                }
+            break;                               /* cannot follow */
+        }
+    }
+}
+
+static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
+                      bool (*seed)[128], const int32_t *path)
+{
+    xq_move *hist = xq_malloc((vp->len + 2) * sizeof *hist);
+    size_t i;
     if (!hist) {
         for (i = 0; i < d->caplost; i++)
             d->cutfull[i] = true;   /* coarse doubt everywhere */
@@ -1731,33 +1721,122 @@ static void cut_doubt(vdec *d, const xq_board *start, const vplay *vp,
             d->cutfull[c->ply] = true;
             continue;
         }
-        for (u = (size_t)c->ply + 1; u <= vp->len; u++) {
-            xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
-            if (xq_board_hash(&b) == xq_board_hash(&vp->before[u - 1]))
-                break;                               /* met the record */
-            if (vp->agreed[u - 1]) {
-                if (vs_read(&b, vp->text[u - 1], &am, msg, sizeof msg, rule,
-                            sizeof rule) != XQ_RES_OK || am == XQ_MOVE_NONE)
-                    break;                           /* refuted */
-            } else {
-                am = dm;
-            }
-            if (am != dm && res->plies[u - 1].conf > VD_DOUBT_CONF)
-                res->plies[u - 1].conf = VD_DOUBT_CONF;
-            if (!xq_board_make_move(&b, am, NULL)) {
-                int f, r;
-                for (f = 0; f < 9; f++)
-                    for (r = 0; r < 10; r++) {
-                        xq_sq sq = XQ_SQ(f, r);
-                        if (xq_board_piece_at(&b, sq) !=
-                            xq_board_piece_at(&vp->before[u - 1], sq))
-                            seed[u][sq] = true;
-                    }
-                break;                               /* cannot follow */
-            }
-        }
+        follow_alt(d, vp, &b, (size_t)c->ply + 1, seed);
     }
     xq_free(hist);
+}
+
+/* Chinese notation names a piece's file, not its rank: a move read on a
+ * wrong board can read "right" and still be the wrong move. The posterior
+ * sees every alternative history the beam kept; where the beam had to cut
+ * close ones (lost mass, attribute_lost), later plies may be sure of a
+ * board that is not the game's. So a ply with cut mass puts squares in
+ * doubt: where no cell tells its move (blank, skipped, unreadable), those
+ * of every move its side could have made (the cut ones cannot be listed).
+ * Every unsure ply, cut mass or not, has alternatives whose histories may
+ * have been dropped later, outscored by a misread that happened to fit the
+ * wrong board: its listed alternatives (posterior share >= 0.01). So does
+ * a ply under review whose record does not read as its move (corrected,
+ * unreadable): every move its record reads as well as it reads the
+ * chosen one ("砲退1" names either cannon; the beam may have dropped the
+ * other's history), however sure the posterior. Each such alternative is
+ * followed (follow_alt: played at its ply, then every later record on its
+ * board) and a later ply it plays otherwise is capped at VD_DOUBT_CONF
+ * (under review); where it cannot be followed, and wherever the posterior
+ * has mass in no alternative that was listed or followed (more than 5%),
+ * the squares of the moves start from and go to are put in doubt: a later
+ * move from or to a square in doubt is capped at VD_DOUBT_CONF and
+ * carries the doubt to its destination. (Squares alone, for every such
+ * ply, were the first form: a doubt that spreads over the board and
+ * never ends, 57% of a kai sheet's plies under review, 99.8% of them
+ * right.) Forced (corrected) plies are the arbiter's word.
+ * z: the posterior's normaliser (cut mass is measured against it).
+ * vp: the decoded record replayed, for following; NULL (a pair, or no
+ * memory): squares only, and no cut history was followed either.
+ * Otherwise cut_doubt followed the cut histories, so only plies whose cut
+ * ones could not all be kept or followed (beam overflow, more than
+ * VD_CUT_KEEP) get the coarse doubt; seed[t]: squares where a followed
+ * history was lost track of at ply t. */
+static void doubt_forward(vdec *d, const xq_board *start, size_t len,
+                          double z, bool (*seed)[128], vplay *vp)
+{
+    vd_result *res = d->res;
+    bool doubt[128];
+    double below = vd_review_below(d->opts);
+    xq_board b;
+    xq_board_copy(&b, start);
+    size_t t;
+    int i;
+    memset(doubt, 0, sizeof doubt);
+    for (t = 1; t <= len; t++) {
+        vd_ply *p = &res->plies[t - 1];
+        int from = XQ_MOVE_FROM(p->mv), to = XQ_MOVE_TO(p->mv);
+        bool cut = t < d->caplost && d->lostm[t] > 0 &&
+                   (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * z);
+        /* cut histories that cut_doubt followed need no coarse doubt */
+        if (vp && cut && d->lost[t] <= 0 && !d->cutfull[t])
+            cut = false;
+        if (seed)
+            for (i = 0; i < 128; i++)
+                if (seed[t][i])
+                    doubt[i] = true;
+        bool told = ply_told(d, p);   /* some cell reads as this move */
+        if (p->forced) {
+            doubt[from] = doubt[to] = false;
+        } else {
+            xq_move alts[XQ_MAX_MOVES + VD_NCAND];
+            int nalts = 0, nr = 0;
+            double rest = 1.0;   /* posterior mass in no listed move */
+            bool unsure = p->conf < VD_DOUBT || (!told && p->conf < below);
+            if (doubt[from] || doubt[to]) {
+                if (p->conf > VD_DOUBT_CONF)
+                    p->conf = VD_DOUBT_CONF;
+                doubt[to] = true;
+            }
+            if (cut && !told) {
+                doubt_all(&b, doubt);
+                unsure = false;
+            } else if (unsure) {
+                for (i = 0; i < p->nalt; i++)
+                    if (p->alt[i].mv == p->mv) {
+                        rest -= p->alt[i].p;
+                    } else if (p->alt[i].p >= 0.01) {
+                        alts[nalts++] = p->alt[i].mv;
+                        rest -= p->alt[i].p;
+                    }
+            }
+            if (!told && !cut) {
+                nr = reader_moves(d, &b, p, alts + nalts);
+                if (nr < 0) {
+                    doubt_all(&b, doubt);
+                    nr = 0;
+                }
+                nalts += nr;
+            }
+            /* cut_doubt followed the cut histories of this ply */
+            if (vp && t < d->caplost && d->lostm[t] > 0 && d->lost[t] <= 0 &&
+                !d->cutfull[t])
+                rest -= d->lostm[t] / (z + d->lostm[t]);
+            /* where posterior mass is in no listed alternative (or the
+             * histories are not followed), the squares */
+            if ((unsure && (!vp || rest > 0.05)) || (!vp && nr > 0))
+                doubt[from] = doubt[to] = true;
+            for (i = 0; i < nalts; i++) {
+                if (vp) {
+                    xq_board c;
+                    xq_board_copy(&c, &b);
+                    if (xq_board_make_move(&c, alts[i], NULL)) {
+                        follow_alt(d, vp, &c, t + 1, seed);
+                        continue;
+                    }
+                }
+                doubt[XQ_MOVE_FROM(alts[i])] = doubt[XQ_MOVE_TO(alts[i])] = true;
+                doubt[from] = doubt[to] = true;
+            }
+        }
+        if (!xq_board_make_move(&b, p->mv, NULL))
+            break;
+    }
 }
 
 static xq_status posterior(vdec *d, size_t best, const xq_board *start,
@@ -1862,7 +1941,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
             illegal_doubt(d, &vp);
         if (seed)
             cut_doubt(d, start, &vp, seed, path);
-        doubt_forward(d, start, len, Z, seed, seed != NULL);
+        doubt_forward(d, start, len, Z, seed, seed ? &vp : NULL);
         xq_free(seed);
         vplay_free(&vp);
     }
