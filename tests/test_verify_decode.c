@@ -370,10 +370,15 @@ static void test_cut_histories_followed(void **state)
     (void)state;
     st.p_blank = 0.03;
     sum = decode_lines(30, 36, &st, 500, NULL);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("cut histories followed: %d of %d plies under review\n",
+               sum.flagged, sum.plies);
     assert_int_equal(sum.silent, 0);
-    /* 77% under review; 85% when every square a cut history could touch
-     * was put in doubt (and every move from or to it after) */
-    assert_true(sum.flagged * 100 < sum.plies * 80);
+    /* 63% under review; 70% when the squares of an unsure ply's
+     * alternatives, or of every move at a blank ply whose cut histories
+     * were not followed, were put in doubt (and every move from or to them
+     * after); 85% when every square a cut history could touch was */
+    assert_true(sum.flagged * 100 < sum.plies * 67);
 }
 
 /* An unsure ply's alternatives, and the moves a record reads as where it

@@ -1730,12 +1730,13 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
  * wrong board can read "right" and still be the wrong move. The posterior
  * sees every alternative history the beam kept; where the beam had to cut
  * close ones (lost mass, attribute_lost), later plies may be sure of a
- * board that is not the game's. So a ply with cut mass puts squares in
- * doubt: where no cell tells its move (blank, skipped, unreadable), those
- * of every move its side could have made (the cut ones cannot be listed).
- * Every unsure ply, cut mass or not, has alternatives whose histories may
- * have been dropped later, outscored by a misread that happened to fit the
- * wrong board: its listed alternatives (posterior share >= 0.01). So does
+ * board that is not the game's. So a ply with cut mass that cut_doubt
+ * could not follow, where no cell tells its move (blank, skipped,
+ * unreadable), has every move its side could have made for alternatives
+ * (the cut ones cannot be listed). Every unsure ply, cut mass or not, has
+ * alternatives whose histories may have been dropped later, outscored by
+ * a misread that happened to fit the wrong board: its listed alternatives
+ * (posterior share >= 0.01). So does
  * a ply under review whose record does not read as its move (corrected,
  * unreadable): every move its record reads as well as it reads the
  * chosen one ("砲退1" names either cannon; the beam may have dropped the
@@ -1755,8 +1756,8 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
  * memory): squares only, and no cut history was followed either.
  * Otherwise cut_doubt followed the cut histories, so only plies whose cut
  * ones could not all be kept or followed (beam overflow, more than
- * VD_CUT_KEEP) get the coarse doubt; seed[t]: squares where a followed
- * history was lost track of at ply t. */
+ * VD_CUT_KEEP) take every move as an alternative; seed[t]: squares where
+ * a followed history was lost track of at ply t. */
 static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                           double z, bool (*seed)[128], vplay *vp)
 {
@@ -1794,7 +1795,16 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 doubt[to] = true;
             }
             if (cut && !told) {
-                doubt_all(&b, doubt);
+                /* cut histories not kept or not followed: every move
+                 * its side could have made */
+                if (vp) {
+                    nalts = xq_board_legal_moves(&b, alts);
+                    for (i = 0; i < nalts; i++)
+                        if (alts[i] == p->mv)
+                            alts[i--] = alts[--nalts];
+                } else {
+                    doubt_all(&b, doubt);
+                }
                 unsure = false;
             } else if (unsure) {
                 for (i = 0; i < p->nalt; i++)
