@@ -392,13 +392,13 @@ static void test_alternatives_followed(void **state)
 {
     lines_sum sum;
     (void)state;
-    sum = decode_lines(30, 38, &SY_KAI, 600, NULL);
+    sum = decode_lines(30, 34, &SY_KAI, 600, NULL);
     if (getenv("XQ_VERIFY_DUMP"))
         printf("alternatives followed: %d of %d plies under review\n",
                sum.flagged, sum.plies);
     assert_int_equal(sum.silent, 0);
-    /* 68% under review; 75% with the squares */
-    assert_true(sum.flagged * 100 < sum.plies * 72);
+    /* 74% under review; 80% with the squares */
+    assert_true(sum.flagged * 100 < sum.plies * 77);
 }
 
 /* A perfectly read sheet is under review only where an unseen skip could
