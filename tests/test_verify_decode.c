@@ -297,6 +297,19 @@ static lines_sum decode_lines(int first, int last, const sy_style *st,
     return sum;
 }
 
+/* decode_lines with default options, no wrong move sure; XQ_VERIFY_DUMP
+ * prints how many plies are under review (what: the test's name for it). */
+static lines_sum review_lines(const char *what, int first, int last,
+                              const sy_style *st, uint64_t seed0)
+{
+    lines_sum sum = decode_lines(first, last, st, seed0, NULL);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("%s: %d of %d plies under review\n", what, sum.flagged,
+               sum.plies);
+    assert_int_equal(sum.silent, 0);
+    return sum;
+}
+
 static void test_skipped_move(void **state)
 {
     (void)state;
@@ -369,11 +382,7 @@ static void test_cut_histories_followed(void **state)
     lines_sum sum;
     (void)state;
     st.p_blank = 0.03;
-    sum = decode_lines(30, 36, &st, 500, NULL);
-    if (getenv("XQ_VERIFY_DUMP"))
-        printf("cut histories followed: %d of %d plies under review\n",
-               sum.flagged, sum.plies);
-    assert_int_equal(sum.silent, 0);
+    sum = review_lines("cut histories followed", 30, 36, &st, 500);
     /* 63% under review; 70% when the squares of an unsure ply's
      * alternatives, or of every move at a blank ply whose cut histories
      * were not followed, were put in doubt (and every move from or to them
@@ -392,11 +401,7 @@ static void test_alternatives_followed(void **state)
 {
     lines_sum sum;
     (void)state;
-    sum = decode_lines(30, 34, &SY_KAI, 600, NULL);
-    if (getenv("XQ_VERIFY_DUMP"))
-        printf("alternatives followed: %d of %d plies under review\n",
-               sum.flagged, sum.plies);
-    assert_int_equal(sum.silent, 0);
+    sum = review_lines("alternatives followed", 30, 34, &SY_KAI, 600);
     /* 74% under review; 80% with the squares */
     assert_true(sum.flagged * 100 < sum.plies * 77);
 }

@@ -1816,11 +1816,19 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                     }
             }
             if (!told && !cut) {
+                int j, k;
                 nr = reader_moves(d, &b, p, alts + nalts);
                 if (nr < 0) {
                     doubt_all(&b, doubt);
                     nr = 0;
                 }
+                /* a reader already listed is followed once */
+                for (j = nalts; j < nalts + nr; j++)
+                    for (k = 0; k < nalts; k++)
+                        if (alts[j] == alts[k]) {
+                            alts[j--] = alts[nalts + --nr];
+                            break;
+                        }
                 nalts += nr;
             }
             /* cut_doubt followed the cut histories of this ply */
