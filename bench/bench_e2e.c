@@ -27,6 +27,9 @@
  *   ocr s, ver s CPU seconds per sheet: xq_ocr_read_file, xq_verify_sheet
  *                (the verifier's time includes the lazy cell scoring it
  *                asks the OCR for)
+ * Env: XQ_E2E_VERBOSE (see verbose below); XQ_E2E_BEAM=N decodes with a
+ * beam of N prefixes instead of the default (a probe: a wrong move
+ * reported sure at another beam is a hole in the doubt, not luck).
  * Then pairs (Red's and Black's sheet of one game): the reconciled record
  * (xq_verify_pair) against each sheet decoded alone. Every wrong unflagged
  * ply is listed ("silent ...") so that it can be looked at.
@@ -293,6 +296,8 @@ static int verify_one(xq_ocr *ocr, xq_sheet *sh, int owner, xq_game **pg,
     (*pg)->owner = owner;
     xq_verify_options_init(&vo);
     vo.threshold = threshold;
+    if (getenv("XQ_E2E_BEAM"))
+        vo.beam = atoi(getenv("XQ_E2E_BEAM"));
     cells.ocr = ocr;
     cells.sheet = sh;
     xq_verify_source_from_sheet(&cells, &src);
@@ -416,6 +421,8 @@ int main(int argc, char **argv)
                         src[1] = &s1;
                         xq_verify_options_init(&vo);
                         vo.threshold = threshold;
+                        if (getenv("XQ_E2E_BEAM"))
+                            vo.beam = atoi(getenv("XQ_E2E_BEAM"));
                         if (xq_game_create(&gp) == XQ_OK &&
                             xq_verify_pair(src, &vo, gp, NULL, NULL) == XQ_OK &&
                             verify_one(ocr, H[a].sheets[0], XQ_RED, &g0, &dummy) == 0 &&

@@ -46,6 +46,14 @@ typedef struct {
     int16_t ply;
 } vcut;
 
+/* A prefix whose realignments (skip, junk cell) at a ply were cut while
+ * close: its last node and their mass (relative to refp of that ply). */
+typedef struct {
+    int32_t node;
+    int16_t ply;
+    double  mass;
+} vscut;
+
 typedef struct {
     int32_t node;           /* the ghost's own last node */
     int32_t next;           /* next ghost of the same survivor */
@@ -124,6 +132,13 @@ typedef struct {
     size_t   ncuts, capcuts;
     uint16_t *ncutply;
     bool    *cutfull;
+    /* close realignments cut (see keep_scuts): per parent entry at this
+     * step, then up to VD_SCUT_KEEP prefixes per ply; refp of each ply */
+    double  *slostp;
+    vscut   *scuts;
+    size_t   nscuts, capscuts;
+    double  *refps;
+    bool    *scutply;       /* per ply: such mass was attributed there */
     /* score cache: (sheet, cell, spelling) -> source score, one table per
      * cell (a ply's lookups all go to one or two cells: their small
      * tables stay in the CPU cache, one table of every cell did not) */
@@ -1726,6 +1741,36 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
     xq_free(hist);
 }
 
+/* Pieces of the moving piece's kind and side on its file (file mates,
+ * itself included) are told apart by rank only: 前/后 (and 中) name
+ * them by their order on the file. Where one of them stands on a square
+ * in doubt, the board may have them in another order: the record may
+ * name the other one. */
+static bool file_mate_doubt(const xq_board *b, int from, const bool *doubt)
+{
+    xq_piece pc = xq_board_piece_at(b, (xq_sq)from);
+    int r;
+    for (r = 0; r < 10; r++) {
+        xq_sq sq = XQ_SQ(XQ_SQ_FILE(from), r);
+        if (sq != from && doubt[sq] && xq_board_piece_at(b, sq) == pc)
+            return true;
+    }
+    return false;
+}
+
+/* A move in doubt puts its file mates in doubt too: the one that moved
+ * may have been another of them. */
+static void doubt_file_mates(const xq_board *b, int from, bool *doubt)
+{
+    xq_piece pc = xq_board_piece_at(b, (xq_sq)from);
+    int r;
+    for (r = 0; r < 10; r++) {
+        xq_sq sq = XQ_SQ(XQ_SQ_FILE(from), r);
+        if (xq_board_piece_at(b, sq) == pc)
+            doubt[sq] = true;
+    }
+}
+
 /* Chinese notation names a piece's file, not its rank: a move read on a
  * wrong board can read "right" and still be the wrong move. The posterior
  * sees every alternative history the beam kept; where the beam had to cut
@@ -1775,7 +1820,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
         bool cut = t < d->caplost && d->lostm[t] > 0 &&
                    (d->lost[t] > 0 || d->lostm[t] > VD_DOUBT_CUT * z);
         /* cut histories that cut_doubt followed need no coarse doubt */
-        if (vp && cut && d->lost[t] <= 0 && !d->cutfull[t])
+        if (vp && cut && d->lost[t] <= 0 && !d->cutfull[t] && !d->scutply[t])
             cut = false;
         if (seed)
             for (i = 0; i < 128; i++)
@@ -1789,10 +1834,11 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
             int nalts = 0, nr = 0;
             double rest = 1.0;   /* posterior mass in no listed move */
             bool unsure = p->conf < VD_DOUBT || (!told && p->conf < below);
-            if (doubt[from] || doubt[to]) {
+            if (doubt[from] || doubt[to] || file_mate_doubt(&b, from, doubt)) {
                 if (p->conf > VD_DOUBT_CONF)
                     p->conf = VD_DOUBT_CONF;
                 doubt[to] = true;
+                doubt_file_mates(&b, from, doubt);
             }
             if (cut && !told) {
                 /* cut histories not kept or not followed: every move
@@ -1833,7 +1879,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
             }
             /* cut_doubt followed the cut histories of this ply */
             if (vp && t < d->caplost && d->lostm[t] > 0 && d->lost[t] <= 0 &&
-                !d->cutfull[t])
+                !d->cutfull[t] && !d->scutply[t])
                 rest -= d->lostm[t] / (z + d->lostm[t]);
             /* where posterior mass is in no listed alternative (or the
              * histories are not followed), the squares */
@@ -1919,6 +1965,47 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         }
         Z += pref[l];
     }
+    /* close realignments cut where the decoded record realigns too
+     * (keep_scuts): their mass, measured against the decoded ply's, goes
+     * to every earlier ply where their prefix differs from the record and
+     * to the ply itself (the move skipped may differ); cut_doubt cannot
+     * follow them (another alignment), so those plies count as cut
+     * beyond following */
+    for (f = 0; f < d->nscuts; f++) {
+        const vscut *c = &d->scuts[f];
+        size_t u = (size_t)c->ply;
+        const vnode *nu;
+        int32_t a, b;
+        double m;
+        int k;
+        bool shifts = false;
+        if (u < 1 || u > len || u >= d->caplost)
+            continue;
+        nu = &d->nodes[path[u - 1]];
+        for (k = 0; k < d->nsrc; k++)
+            if (nu->kind[k] == VK_SKIP || nu->kind[k] == VK_EXTRA)
+                shifts = true;
+        if (!shifts)
+            continue;
+        m = c->mass * exp(d->refps[u] - nu->score);
+        if (m < 1e-9)
+            continue;
+        d->lostm[u] += m;
+        d->scutply[u] = true;
+        a = c->node;
+        b = u >= 2 ? path[u - 2] : -1;
+        while (a >= 0 && b >= 0 && a != b) {
+            const vnode *na = &d->nodes[a], *nb = &d->nodes[b];
+            if (na->ply != nb->ply)
+                break;
+            if (na->mv != nb->mv && (size_t)na->ply < d->caplost) {
+                d->lostm[na->ply] += m;
+                d->scutply[na->ply] = true;
+            }
+            a = na->parent;
+            b = nb->parent;
+        }
+    }
     for (t = 1; t <= len; t++) {
         vd_ply *p = &res->plies[t - 1];
         double denom = Z;
@@ -1996,6 +2083,10 @@ static void dec_free(vdec *d)
     xq_free(d->cuts);
     xq_free(d->ncutply);
     xq_free(d->cutfull);
+    xq_free(d->slostp);
+    xq_free(d->scuts);
+    xq_free(d->refps);
+    xq_free(d->scutply);
 }
 
 void vd_result_free(vd_result *res)
@@ -2065,6 +2156,45 @@ static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply)
     d->ncutply[ply]++;
 }
 
+static int cmp_scut(const void *a, const void *b)
+{
+    const vscut *x = a, *y = b;
+    return x->mass > y->mass ? -1 : x->mass < y->mass ? 1
+           : (x->node > y->node) - (x->node < y->node);
+}
+
+/* Realignments (a skip, a junk cell) cut from the beam at ply are not
+ * lost mass the way a cut move is: most prefixes have one, and most
+ * misalign the record. But where the decoded record realigns at this ply
+ * too, a close prefix's realignment there is as good an explanation of
+ * the cells, on another board: after blank cells many prefixes tie and
+ * only the best one's realignment is sure of a place in the beam. Keep
+ * the VD_SCUT_KEEP prefixes with the most such mass (the rest adds its
+ * mass to the last of them) for posterior() to weigh. */
+static xq_status keep_scuts(vdec *d, const ventry *cur, size_t ncur, int ply)
+{
+    size_t i, n0 = d->nscuts, n;
+    for (i = 0; i < ncur; i++) {
+        if (d->slostp[i] <= 0)
+            continue;
+        XQ_TRY(grow((void **)&d->scuts, &d->capscuts, d->nscuts + 1,
+                    sizeof *d->scuts));
+        d->scuts[d->nscuts].node = cur[i].node;
+        d->scuts[d->nscuts].ply = (int16_t)ply;
+        d->scuts[d->nscuts].mass = d->slostp[i];
+        d->nscuts++;
+        d->slostp[i] = 0;
+    }
+    n = d->nscuts - n0;
+    if (n > VD_SCUT_KEEP) {
+        qsort(d->scuts + n0, n, sizeof *d->scuts, cmp_scut);
+        for (i = n0 + VD_SCUT_KEEP; i < d->nscuts; i++)
+            d->scuts[n0 + VD_SCUT_KEEP - 1].mass += d->scuts[i].mass;
+        d->nscuts = n0 + VD_SCUT_KEEP;
+    }
+    return XQ_OK;
+}
+
 static xq_status run(vdec *d, const xq_board *start)
 {
     const xq_verify_options *o = d->opts;
@@ -2100,8 +2230,12 @@ static xq_status run(vdec *d, const xq_board *start)
     d->lostp = xq_calloc(capent, sizeof *d->lostp);
     d->ncutply = xq_calloc(d->caplost, sizeof *d->ncutply);
     d->cutfull = xq_calloc(d->caplost, sizeof *d->cutfull);
+    d->slostp = xq_calloc(capent, sizeof *d->slostp);
+    d->refps = xq_calloc(d->caplost, sizeof *d->refps);
+    d->scutply = xq_calloc(d->caplost, sizeof *d->scutply);
     if (!cur || !nxt || !keys || !slots || !d->lost || !d->lostm || !d->lostp ||
-        !d->ncutply || !d->cutfull) {
+        !d->ncutply || !d->cutfull || !d->slostp || !d->refps ||
+        !d->scutply) {
         st = XQ_ENOMEM;
         goto out;
     }
@@ -2203,6 +2337,8 @@ static xq_status run(vdec *d, const xq_board *start)
                     c->score > refp - VD_LOST_RANGE && !shift) {
                     d->lostp[c->entry] += exp(c->score - refp);
                     keep_cut(d, cur[c->entry].node, c->mv, ply);
+                } else if (shift && c->score > refp - VD_LOST_RANGE) {
+                    d->slostp[c->entry] += exp(c->score - refp);
                 }
                 continue;
             }
@@ -2247,6 +2383,11 @@ static xq_status run(vdec *d, const xq_board *start)
             nnxt++;
         }
         attribute_lost(d, cur, ncur, ply);
+        if ((size_t)ply < d->caplost)
+            d->refps[ply] = refp;
+        st = keep_scuts(d, cur, ncur, ply);
+        if (st != XQ_OK)
+            goto out;
         {
             ventry *t = cur;
             cur = nxt;
