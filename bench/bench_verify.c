@@ -7,11 +7,13 @@
  * Env: XQ_BENCH_GAMES (games per style, default 60), XQ_BENCH_SKIP (first
  * corpus line, default 200: away from the lines the unit tests use),
  * XQ_BENCH_SPELL (corpus games of the spelling figure, default 40) and
- * XQ_BENCH_ONLY=spell (that figure alone), =stress (a kai row with dense
- * blank, skipped and illegal records alone: the silent-error check) or
+ * XQ_BENCH_ONLY=spell (that figure alone), =stress (dense blank, skipped
+ * and illegal records: a kai row, and a printed row whose skips move the
+ * record back a cell; the silent-error check) or
  * =printed, =kai, =handwriting, =events, =pair (that row alone);
  * XQ_BENCH_SHEETS=1 also writes one line per sheet on stderr (its corpus
- * line, seed and moves right: which sheets a change moved);
+ * line, seed and moves right: which sheets a change moved), after a line
+ * per ply reported sure and wrong;
  * XQ_BENCH_BEAM=N decodes with a beam of N prefixes instead of the default.
  * Every figure is printed on its own line "verify <what>: <value>". */
 #include <math.h>
@@ -65,8 +67,12 @@ static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
                 t->flag_r[y->status] += ok;
             }
         }
-        if (y && !y->review && !ok)
+        if (y && !y->review && !ok) {
             t->silent++;
+            if (getenv("XQ_BENCH_SHEETS"))   /* its sheet's line follows */
+                fprintf(stderr, "silent ply %d: %s, conf %.4f\n", p + 1,
+                        y->iccs, y->confidence);
+        }
         if (y) {
             bin = (int)(y->confidence * 10);
             if (bin > 9)
@@ -408,6 +414,16 @@ int main(void)
         ev.p_skip = 0.02;
         ev.p_illeg = 0.03;
         run_style("kai+stress (4% blank, 2% skipped, 3% illegal)", &ev, n, skip, 0);
+        /* printed (every record reads cleanly: wrong alignments read
+         * well too), a skipped move moving the whole record back a cell
+         * (the columns change sides) */
+        ev = SY_PRINTED;
+        ev.name = "printed+stress";
+        ev.p_blank = 0.04;
+        ev.p_skip = 0.02;
+        ev.stream = 1;
+        run_style("printed+stress (4% blank, 2% skipped, record moved back)", &ev,
+                  n, skip, 0);
         return 0;
     }
     /* XQ_BENCH_ONLY=printed|kai|handwriting|events|pair: that row alone */

@@ -1834,6 +1834,13 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
             int nalts = 0, nr = 0;
             double rest = 1.0;   /* posterior mass in no listed move */
             bool unsure = p->conf < VD_DOUBT || (!told && p->conf < below);
+            /* the beam could not hold every close alternative near
+             * this ply (its confidence was capped for that): the piece
+             * it moves may stand elsewhere, and its later moves with it */
+            size_t q;
+            for (q = t; q <= t + 8 && q < d->caplost; q++)
+                if (d->lost[q] > 0)
+                    doubt[from] = true;
             if (doubt[from] || doubt[to] || file_mate_doubt(&b, from, doubt)) {
                 if (p->conf > VD_DOUBT_CONF)
                     p->conf = VD_DOUBT_CONF;
@@ -1901,6 +1908,36 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
         if (!xq_board_make_move(&b, p->mv, NULL))
             break;
     }
+}
+
+/* A ply sure among plies nearly all in doubt (VD_SEA_SHARE of the
+ * VD_SEA_REACH plies either side): the board it was read on is most
+ * likely wrong too (a record read well on a wrong board reads as a move
+ * there), so it goes under review with them. */
+static void sea_doubt(vdec *d, size_t len)
+{
+    vd_result *res = d->res;
+    double below = vd_review_below(d->opts);
+    bool *un = xq_calloc(len + 1, sizeof *un);
+    size_t t, q;
+    if (!un)
+        return;
+    for (t = 1; t <= len; t++)
+        un[t] = res->plies[t - 1].conf < below;
+    for (t = 1; t <= len; t++) {
+        size_t lo = t > VD_SEA_REACH ? t - VD_SEA_REACH : 1, n = 0, m = 0;
+        vd_ply *p = &res->plies[t - 1];
+        if (un[t] || p->forced)
+            continue;
+        for (q = lo; q <= t + VD_SEA_REACH && q <= len; q++)
+            if (q != t) {
+                n++;
+                m += un[q];
+            }
+        if (n >= VD_SEA_REACH && m >= VD_SEA_SHARE * n && p->conf > VD_DOUBT_CONF)
+            p->conf = VD_DOUBT_CONF;
+    }
+    xq_free(un);
 }
 
 static xq_status posterior(vdec *d, size_t best, const xq_board *start,
@@ -2047,6 +2084,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         if (seed)
             cut_doubt(d, start, &vp, seed, path);
         doubt_forward(d, start, len, Z, seed, seed ? &vp : NULL);
+        sea_doubt(d, len);
         xq_free(seed);
         vplay_free(&vp);
     }

@@ -62,6 +62,8 @@ enum {
                                in doubt */
 #define VD_CUT_KEEP   64    /* cut histories followed per ply (cut_doubt) */
 #define VD_SCUT_KEEP  64    /* prefixes whose cut realignments are kept per ply */
+#define VD_SEA_REACH  10    /* plies either side of a sure one (sea_doubt) ... */
+#define VD_SEA_SHARE  0.9   /* ... nearly all in doubt: it goes under review */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
 #define VD_ILL_GAP    4.0   /* the cell reads its own text this much better
                                than any legal move: a clear (illegal) reading */
