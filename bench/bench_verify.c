@@ -8,8 +8,9 @@
  * corpus line, default 200: away from the lines the unit tests use),
  * XQ_BENCH_SPELL (corpus games of the spelling figure, default 40) and
  * XQ_BENCH_ONLY=spell (that figure alone), =stress (dense blank, skipped
- * and illegal records: a kai row, and a printed row whose skips move the
- * record back a cell; the silent-error check) or
+ * and illegal records: a kai row, a printed row whose skips move the
+ * record back a cell, and clean sheets with 2-5 blank cells and one skip
+ * each; the silent-error check) or
  * =printed, =kai, =handwriting, =events, =pair (that row alone);
  * XQ_BENCH_SHEETS=1 also writes one line per sheet on stderr (its corpus
  * line, seed and moves right: which sheets a change moved), after a line
@@ -271,6 +272,95 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
     fclose(f);
 }
 
+/* Blank the cells of plies blanks[0..nb) (1-based) of sheet s and leave
+ * ply skip out: its column moves up a row (stream 0) or the whole record
+ * moves back a cell (stream 1). */
+static void blank_and_skip(sy_sheet *s, const int *blanks, int nb, int skip,
+                           int stream)
+{
+    size_t j, c, st = stream ? 1 : 2;
+    int i;
+    for (i = 0; i < nb; i++) {
+        c = (size_t)s->cell_of[blanks[i] - 1];
+        free(s->written[c]);
+        free(s->text[c]);
+        s->written[c] = strdup("");
+        s->text[c] = strdup("");
+    }
+    c = (size_t)s->cell_of[skip - 1];
+    for (j = c; j < s->ncells; j += stream ? 1 : 2) {
+        free(s->written[j]);
+        free(s->text[j]);
+        s->written[j] = strdup(j + st < s->ncells ? s->written[j + st] : "");
+        s->text[j] = strdup(j + st < s->ncells ? s->text[j + st] : "");
+    }
+}
+
+/* Clean sheets (every record reads exactly as written: a wrong alignment
+ * or a wrong board reads well too) with 2 to 5 blank cells and one
+ * skipped move each, at random plies. */
+static void run_blank_skip(const char *name, int ngames, int skip)
+{
+    static const sy_style clean = { "clean", 0, 0, 0, 0, 0, 0, 0, 0 };
+    FILE *f = fopen(JSONL, "r");
+    sy_game *g = malloc(sizeof *g);
+    char line[1 << 16];
+    uint64_t rng = 12345;
+    tally t;
+    int i, k;
+    memset(&t, 0, sizeof t);
+    if (!f || !g) {
+        printf("verify %s: corpus not found (%s)\n", name, JSONL);
+        free(g);
+        if (f)
+            fclose(f);
+        return;
+    }
+    for (i = 0; i < skip && fgets(line, sizeof line, f); i++)
+        ;
+    for (i = 0; i < ngames && sy_read_game(f, g) == 0; i++) {
+        xq_board b;
+        char err[64];
+        sy_sheet s;
+        xq_cell_source src;
+        xq_game *game = NULL;
+        xq_verify_options o;
+        int blanks[5], nb, sk, stream;
+        long right0;
+        if (g->n < 40)
+            continue;
+        nb = 2 + (int)(sy_next(&rng) % 4);
+        sk = 4 + (int)(sy_next(&rng) % (uint64_t)(g->n - 10));
+        stream = (int)(sy_next(&rng) % 2);
+        for (k = 0; k < nb; k++) {
+            blanks[k] = 3 + (int)(sy_next(&rng) % (uint64_t)(g->n - 6));
+            if (blanks[k] == sk)
+                blanks[k]--;
+        }
+        xq_board_from_fen(&b, g->fen, err, sizeof err);
+        if (sy_sheet_make(&s, &b, g->mv, g->n, &clean, 11 + (uint64_t)i))
+            continue;
+        blank_and_skip(&s, blanks, nb, sk, stream);
+        sy_source(&s, &src);
+        xq_verify_options_init(&o);
+        o.start_fen = g->fen;
+        if (getenv("XQ_BENCH_BEAM"))
+            o.beam = atoi(getenv("XQ_BENCH_BEAM"));
+        xq_game_create(&game);
+        xq_verify_sheet(&src, &o, game);
+        t.sheets++;
+        right0 = t.right;
+        score_game(game, g, NULL, &t);   /* events: not the sheet's own */
+        sheet_line(name, false, skip + 1 + i, 11 + (uint64_t)i,
+                   t.right - right0, g);
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    print_tally(name, &t);
+    free(g);
+    fclose(f);
+}
+
 /* Typed records: every corpus game's ICCS moves through xq_verify_typed. */
 static void run_typed(int ngames)
 {
@@ -424,6 +514,8 @@ int main(void)
         ev.stream = 1;
         run_style("printed+stress (4% blank, 2% skipped, record moved back)", &ev,
                   n, skip, 0);
+        run_blank_skip("clean+blanks+skip (2-5 blank cells, 1 skipped move)",
+                       2 * n, skip);
         return 0;
     }
     /* XQ_BENCH_ONLY=printed|kai|handwriting|events|pair: that row alone */
