@@ -175,26 +175,38 @@ static void sheet_line(const char *name, bool pair, int line, uint64_t seed,
                 (unsigned long long)seed, right, g->n);
 }
 
+/* The corpus past its first skip lines, and a game to read into; false
+ * (with a line saying so) when either cannot be had. */
+static bool open_corpus(const char *name, int skip, FILE **pf, sy_game **pg)
+{
+    static char line[1 << 16];
+    int i;
+    *pf = fopen(JSONL, "r");
+    *pg = malloc(sizeof **pg);
+    if (!*pf || !*pg) {
+        printf("verify %s: corpus not found (%s)\n", name, JSONL);
+        free(*pg);
+        if (*pf)
+            fclose(*pf);
+        return false;
+    }
+    for (i = 0; i < skip && fgets(line, sizeof line, *pf); i++)
+        ;
+    return true;
+}
+
 static void run_style(const char *name, const sy_style *st, int ngames, int skip,
                       int pair)
 {
-    FILE *f = fopen(JSONL, "r");
-    sy_game *g = malloc(sizeof *g);
+    FILE *f;
+    sy_game *g;
     tally t, t0, t1;
-    char line[1 << 16];
     int i;
     memset(&t, 0, sizeof t);
     memset(&t0, 0, sizeof t0);
     memset(&t1, 0, sizeof t1);
-    if (!f || !g) {
-        printf("verify %s: corpus not found (%s)\n", name, JSONL);
-        free(g);
-        if (f)
-            fclose(f);
+    if (!open_corpus(name, skip, &f, &g))
         return;
-    }
-    for (i = 0; i < skip && fgets(line, sizeof line, f); i++)
-        ;
     for (i = 0; i < ngames && sy_read_game(f, g) == 0; i++) {
         xq_board b;
         char err[64];
@@ -272,52 +284,20 @@ static void run_style(const char *name, const sy_style *st, int ngames, int skip
     fclose(f);
 }
 
-/* Blank the cells of plies blanks[0..nb) (1-based) of sheet s and leave
- * ply skip out: its column moves up a row (stream 0) or the whole record
- * moves back a cell (stream 1). */
-static void blank_and_skip(sy_sheet *s, const int *blanks, int nb, int skip,
-                           int stream)
-{
-    size_t j, c, st = stream ? 1 : 2;
-    int i;
-    for (i = 0; i < nb; i++) {
-        c = (size_t)s->cell_of[blanks[i] - 1];
-        free(s->written[c]);
-        free(s->text[c]);
-        s->written[c] = strdup("");
-        s->text[c] = strdup("");
-    }
-    c = (size_t)s->cell_of[skip - 1];
-    for (j = c; j < s->ncells; j += stream ? 1 : 2) {
-        free(s->written[j]);
-        free(s->text[j]);
-        s->written[j] = strdup(j + st < s->ncells ? s->written[j + st] : "");
-        s->text[j] = strdup(j + st < s->ncells ? s->text[j + st] : "");
-    }
-}
-
 /* Clean sheets (every record reads exactly as written: a wrong alignment
  * or a wrong board reads well too) with 2 to 5 blank cells and one
  * skipped move each, at random plies. */
 static void run_blank_skip(const char *name, int ngames, int skip)
 {
     static const sy_style clean = { "clean", 0, 0, 0, 0, 0, 0, 0, 0 };
-    FILE *f = fopen(JSONL, "r");
-    sy_game *g = malloc(sizeof *g);
-    char line[1 << 16];
+    FILE *f;
+    sy_game *g;
     uint64_t rng = 12345;
     tally t;
     int i, k;
     memset(&t, 0, sizeof t);
-    if (!f || !g) {
-        printf("verify %s: corpus not found (%s)\n", name, JSONL);
-        free(g);
-        if (f)
-            fclose(f);
+    if (!open_corpus(name, skip, &f, &g))
         return;
-    }
-    for (i = 0; i < skip && fgets(line, sizeof line, f); i++)
-        ;
     for (i = 0; i < ngames && sy_read_game(f, g) == 0; i++) {
         xq_board b;
         char err[64];
@@ -340,7 +320,7 @@ static void run_blank_skip(const char *name, int ngames, int skip)
         xq_board_from_fen(&b, g->fen, err, sizeof err);
         if (sy_sheet_make(&s, &b, g->mv, g->n, &clean, 11 + (uint64_t)i))
             continue;
-        blank_and_skip(&s, blanks, nb, sk, stream);
+        sy_blank_and_skip(&s, blanks, nb, sk, stream);
         sy_source(&s, &src);
         xq_verify_options_init(&o);
         o.start_fen = g->fen;

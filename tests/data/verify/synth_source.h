@@ -423,6 +423,31 @@ static int sy_sheet_make(sy_sheet *s, const xq_board *start, const xq_move *mv,
     return 0;
 }
 
+/* Blank the cells of plies blanks[0..nb) (1-based) of a sheet made without
+ * events and leave ply skip out: its column moves up a row (stream 0) or
+ * the whole record moves back a cell (stream 1). */
+__attribute__((unused))
+static void sy_blank_and_skip(sy_sheet *s, const int *blanks, int nb,
+                              int skip, int stream)
+{
+    size_t j, c, st = stream ? 1 : 2;
+    int i;
+    for (i = 0; i < nb; i++) {
+        c = (size_t)s->cell_of[blanks[i] - 1];
+        free(s->written[c]);
+        free(s->text[c]);
+        s->written[c] = strdup("");
+        s->text[c] = strdup("");
+    }
+    c = (size_t)s->cell_of[skip - 1];
+    for (j = c; j < s->ncells; j += stream ? 1 : 2) {
+        free(s->written[j]);
+        free(s->text[j]);
+        s->written[j] = strdup(j + st < s->ncells ? s->written[j + st] : "");
+        s->text[j] = strdup(j + st < s->ncells ? s->text[j + st] : "");
+    }
+}
+
 /* ---- the cell source ---- */
 static int sy_is_blank(void *ud, size_t i)
 {
