@@ -1528,6 +1528,12 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                          diff[q - t0]) &&
                         res->plies[q - 1].conf > VD_SHIFT_CONF)
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
+                /* a skip at t0 plays at t the record the decoded game
+                 * played at t - 2, not the move no cell tells that the
+                 * skip at t put there */
+                if (skip && !ply_told(d, &res->plies[t - 1]) &&
+                    res->plies[t - 1].conf > VD_SHIFT_CONF)
+                    res->plies[t - 1].conf = VD_SHIFT_CONF;
             } else if (!bad) {
                 break;
             }
@@ -1657,10 +1663,11 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * it only where no legal move reads that record nearly as well as the
  * decoded move does (a clear misread, one glyph off, would refute the
  * true history): else it goes on with the move reading it best, while
- * the records it plays score, in all, within VD_ALT_RANGE of the decoded
- * ones. */
-static void follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
-                       bool (*seed)[128])
+ * the records it plays score, in all, within range (VD_ALT_RANGE; for an
+ * alternative the posterior gives little mass, VD_OK_GAP: only one the
+ * records cannot tell from the decoded game) of the decoded ones. */
+static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
+                       bool (*seed)[128], double range)
 {
     vd_result *res = d->res;
     size_t u;
@@ -1677,10 +1684,10 @@ static void follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                 double em = 0;
                 xq_board_copy(&c, b);
                 if (!alt_best(d, vp, &c, u, &am, &em))
-                    break;                       /* refuted */
+                    return true;                 /* refuted */
                 rel += em - dec_emit(d, vp, u);
-                if (rel < -VD_ALT_RANGE)
-                    break;                       /* refuted */
+                if (rel < -range)
+                    return true;                 /* refuted */
             }
         } else {
             am = dm;
@@ -1699,6 +1706,7 @@ static void follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
             break;                               /* cannot follow */
         }
     }
+    return false;
 }
 
 static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
@@ -1736,7 +1744,7 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
             d->cutfull[c->ply] = true;
             continue;
         }
-        follow_alt(d, vp, &b, (size_t)c->ply + 1, seed);
+        follow_alt(d, vp, &b, (size_t)c->ply + 1, seed, VD_ALT_RANGE);
     }
     xq_free(hist);
 }
@@ -1769,6 +1777,23 @@ static void doubt_file_mates(const xq_board *b, int from, bool *doubt)
         if (xq_board_piece_at(b, sq) == pc)
             doubt[sq] = true;
     }
+}
+
+/* Does some sheet's reading of ply p's cell, as written, name mv on b? */
+static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
+                         xq_move mv)
+{
+    char msg[8], rule[8];
+    int k;
+    for (k = 0; k < d->nsrc; k++) {
+        const vd_cell *c = read_cell(d, p, k);
+        xq_move am = XQ_MOVE_NONE;
+        if (c && c->text && c->text[0] &&
+            vs_read(b, c->text, &am, msg, sizeof msg, rule, sizeof rule) ==
+                XQ_RES_OK && am == mv)
+            return true;
+    }
+    return false;
 }
 
 /* Chinese notation names a piece's file, not its rank: a move read on a
@@ -1831,6 +1856,8 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
             doubt[from] = doubt[to] = false;
         } else {
             xq_move alts[XQ_MAX_MOVES + VD_NCAND];
+            bool weak[XQ_MAX_MOVES + VD_NCAND] = { false };
+            bool reader[XQ_MAX_MOVES + VD_NCAND] = { false };
             int nalts = 0, nr = 0;
             double rest = 1.0;   /* posterior mass in no listed move */
             bool unsure = p->conf < VD_DOUBT || (!told && p->conf < below);
@@ -1859,11 +1886,19 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                     doubt_all(&b, doubt);
                 }
                 unsure = false;
-            } else if (unsure) {
+            } else if (unsure || !told) {
+                /* a ply no cell tells (blank, skipped) is told only by
+                 * the records after it; a history they read as well is
+                 * weighed apart by the move-count prior alone, a drift
+                 * of a few nats over a long game: however sure the
+                 * posterior, an alternative it gives any real mass is
+                 * followed */
+                double minp = told ? 0.01 : VD_UNTOLD_ALT;
                 for (i = 0; i < p->nalt; i++)
                     if (p->alt[i].mv == p->mv) {
                         rest -= p->alt[i].p;
-                    } else if (p->alt[i].p >= 0.01) {
+                    } else if (p->alt[i].p >= minp) {
+                        weak[nalts] = p->alt[i].p < 0.01;
                         alts[nalts++] = p->alt[i].mv;
                         rest -= p->alt[i].p;
                     }
@@ -1882,6 +1917,8 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                             alts[j--] = alts[nalts + --nr];
                             break;
                         }
+                for (j = nalts; j < nalts + nr; j++)
+                    reader[j] = true;
                 nalts += nr;
             }
             /* cut_doubt followed the cut histories of this ply */
@@ -1897,10 +1934,22 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                     xq_board c;
                     xq_board_copy(&c, &b);
                     if (xq_board_make_move(&c, alts[i], NULL)) {
-                        follow_alt(d, vp, &c, t + 1, seed);
+                        /* a move the record names as written, refuted
+                         * later as a whole: that piece may still have
+                         * gone there, with another ply changed too (a
+                         * skip found elsewhere, the decoded move put
+                         * here from another ply): its squares */
+                        if (follow_alt(d, vp, &c, t + 1, seed,
+                                       weak[i] ? VD_OK_GAP : VD_ALT_RANGE) &&
+                            reader[i] && record_names(d, &b, p, alts[i]))
+                            doubt[XQ_MOVE_FROM(alts[i])] =
+                                doubt[XQ_MOVE_TO(alts[i])] = true;
                         continue;
                     }
                 }
+                if (weak[i])
+                    continue;   /* its history differs earlier: followed
+                                   there, or too unlikely to be */
                 doubt[XQ_MOVE_FROM(alts[i])] = doubt[XQ_MOVE_TO(alts[i])] = true;
                 doubt[from] = doubt[to] = true;
             }
@@ -1935,6 +1984,17 @@ static void sea_doubt(vdec *d, size_t len)
                 m += un[q];
             }
         if (n >= VD_SEA_REACH && m >= VD_SEA_SHARE * n && p->conf > VD_DOUBT_CONF)
+            p->conf = VD_DOUBT_CONF;
+        /* or among its own column's plies nearly all in doubt: a column
+         * read a move out of step reads well on a board one move off,
+         * beside the other column read right */
+        n = m = 0;
+        for (q = lo + ((t - lo) & 1); q <= t + VD_SEA_REACH && q <= len; q += 2)
+            if (q != t) {
+                n++;
+                m += un[q];
+            }
+        if (n >= VD_SEA_REACH / 2 && m >= VD_SEA_SHARE * n && p->conf > VD_DOUBT_CONF)
             p->conf = VD_DOUBT_CONF;
     }
     xq_free(un);

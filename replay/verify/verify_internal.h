@@ -60,6 +60,9 @@ enum {
 #define VD_DOUBT      0.9   /* ... a ply read from a cell: only when this unsure */
 #define VD_DOUBT_CONF 0.9   /* confidence cap of a move from or to a square
                                in doubt */
+#define VD_UNTOLD_ALT 1e-4  /* posterior share of an alternative of a ply no
+                               cell tells that doubt_forward follows (some
+                               9 nats: a skip's or a floor's penalty) */
 #define VD_CUT_KEEP   64    /* cut histories followed per ply (cut_doubt) */
 #define VD_SCUT_KEEP  64    /* prefixes whose cut realignments are kept per ply */
 #define VD_SEA_REACH  10    /* plies either side of a sure one (sea_doubt) ... */
