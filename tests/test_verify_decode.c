@@ -377,6 +377,23 @@ static void test_sure_among_doubt(void **state)
     free(g);
 }
 
+/* A clean sheet of corpus game `line` (seed: its writing forms) with the
+ * cells of the nb plies in blanks left blank and ply skip skipped
+ * (sy_blank_and_skip), verified with a beam of beam (0: the default);
+ * fills g and s, returns the game. */
+static xq_game *blank_skip_sheet(int line, uint64_t seed, const int *blanks,
+                                 int nb, int skip, int stream, int beam,
+                                 sy_game *g, sy_sheet *s)
+{
+    xq_board b;
+    char err[64];
+    assert_int_equal(sy_load_game(JSONL, line, g), 0);
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    assert_int_equal(sy_sheet_make(s, &b, g->mv, g->n, &CLEAN, seed), 0);
+    sy_blank_and_skip(s, blanks, nb, skip, stream);
+    return verify_edited_beam(s, g, beam);
+}
+
 /* After blank cells many prefixes tie (Chinese notation names a piece's
  * file, not its rank: a blank filled with the wrong cannon move reads
  * the same for a long time), and a skipped move is then found by the
@@ -399,17 +416,12 @@ static void test_cut_realignment_doubt(void **state)
     (void)state;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sy_sheet s;
-        xq_board b;
-        char err[64];
         xq_game *game;
         int right, silent;
-        assert_int_equal(sy_load_game(JSONL, 1328, g), 0);
-        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
-        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 11), 0);
         /* the record moves back a cell, as on e2e sheet
          * printed-none/sheet_00002 of bench/bench_e2e.sh */
-        sy_blank_and_skip(&s, cases[i].b, cases[i].nb, 20, 1);
-        game = verify_edited_beam(&s, g, cases[i].beam);
+        game = blank_skip_sheet(1328, 11, cases[i].b, cases[i].nb, 20, 1,
+                                cases[i].beam, g, &s);
         tally(game, g, &right, &silent);
         assert_int_equal(silent, 0);
         assert_true(game->plies[5].review);
@@ -454,17 +466,11 @@ static void test_blank_skip_sheets(void **state)
     assert_non_null(g);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sy_sheet s;
-        xq_board b;
-        char err[64];
         xq_game *game;
         int right, silent;
-        assert_int_equal(sy_load_game(JSONL, cases[i].line, g), 0);
-        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
-        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN,
-                                       (uint64_t)cases[i].seed), 0);
-        sy_blank_and_skip(&s, cases[i].b, cases[i].nb, cases[i].skip,
-                          cases[i].stream);
-        game = verify_edited_beam(&s, g, cases[i].beam);
+        game = blank_skip_sheet(cases[i].line, (uint64_t)cases[i].seed,
+                                cases[i].b, cases[i].nb, cases[i].skip,
+                                cases[i].stream, cases[i].beam, g, &s);
         tally(game, g, &right, &silent);
         /* the ply was wrong, and is now under review */
         assert_true(game->plies[cases[i].ply - 1].mv != g->mv[cases[i].ply - 1]);
