@@ -1779,6 +1779,17 @@ static void doubt_file_mates(const xq_board *b, int from, bool *doubt)
     }
 }
 
+/* Could the beam not hold every close alternative near ply t (within the
+ * 8 plies after it)? */
+static bool near_overflow(const vdec *d, size_t t)
+{
+    size_t q;
+    for (q = t; q <= t + 8 && q < d->caplost; q++)
+        if (d->lost[q] > 0)
+            return true;
+    return false;
+}
+
 /* Does some sheet's reading of ply p's cell, as written, name mv on b? */
 static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
                          xq_move mv)
@@ -1864,10 +1875,8 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
             /* the beam could not hold every close alternative near
              * this ply (its confidence was capped for that): the piece
              * it moves may stand elsewhere, and its later moves with it */
-            size_t q;
-            for (q = t; q <= t + 8 && q < d->caplost; q++)
-                if (d->lost[q] > 0)
-                    doubt[from] = true;
+            if (near_overflow(d, t))
+                doubt[from] = true;
             if (doubt[from] || doubt[to] || file_mate_doubt(&b, from, doubt)) {
                 if (p->conf > VD_DOUBT_CONF)
                     p->conf = VD_DOUBT_CONF;
@@ -1959,8 +1968,24 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
     }
 }
 
+/* Are the plies within VD_SEA_REACH of t, every step-th (1: both
+ * columns, 2: t's own), at least VD_SEA_REACH / step of them, nearly all
+ * in doubt (un)? */
+static bool sea_of(const bool *un, size_t t, size_t len, size_t step)
+{
+    size_t lo = t > VD_SEA_REACH ? t - VD_SEA_REACH : 1, q, n = 0, m = 0;
+    for (q = lo + (t - lo) % step; q <= t + VD_SEA_REACH && q <= len; q += step)
+        if (q != t) {
+            n++;
+            m += un[q];
+        }
+    return n >= VD_SEA_REACH / step && m >= VD_SEA_SHARE * n;
+}
+
 /* A ply sure among plies nearly all in doubt (VD_SEA_SHARE of the
- * VD_SEA_REACH plies either side): the board it was read on is most
+ * VD_SEA_REACH plies either side, or of its own column's plies there: a
+ * column read a move out of step reads well on a board one move off,
+ * beside the other column read right): the board it was read on is most
  * likely wrong too (a record read well on a wrong board reads as a move
  * there), so it goes under review with them. */
 static void sea_doubt(vdec *d, size_t len)
@@ -1968,33 +1993,17 @@ static void sea_doubt(vdec *d, size_t len)
     vd_result *res = d->res;
     double below = vd_review_below(d->opts);
     bool *un = xq_calloc(len + 1, sizeof *un);
-    size_t t, q;
+    size_t t;
     if (!un)
         return;
     for (t = 1; t <= len; t++)
         un[t] = res->plies[t - 1].conf < below;
     for (t = 1; t <= len; t++) {
-        size_t lo = t > VD_SEA_REACH ? t - VD_SEA_REACH : 1, n = 0, m = 0;
         vd_ply *p = &res->plies[t - 1];
         if (un[t] || p->forced)
             continue;
-        for (q = lo; q <= t + VD_SEA_REACH && q <= len; q++)
-            if (q != t) {
-                n++;
-                m += un[q];
-            }
-        if (n >= VD_SEA_REACH && m >= VD_SEA_SHARE * n && p->conf > VD_DOUBT_CONF)
-            p->conf = VD_DOUBT_CONF;
-        /* or among its own column's plies nearly all in doubt: a column
-         * read a move out of step reads well on a board one move off,
-         * beside the other column read right */
-        n = m = 0;
-        for (q = lo + ((t - lo) & 1); q <= t + VD_SEA_REACH && q <= len; q += 2)
-            if (q != t) {
-                n++;
-                m += un[q];
-            }
-        if (n >= VD_SEA_REACH / 2 && m >= VD_SEA_SHARE * n && p->conf > VD_DOUBT_CONF)
+        if ((sea_of(un, t, len, 1) || sea_of(un, t, len, 2)) &&
+            p->conf > VD_DOUBT_CONF)
             p->conf = VD_DOUBT_CONF;
     }
     xq_free(un);
@@ -2106,15 +2115,10 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
     for (t = 1; t <= len; t++) {
         vd_ply *p = &res->plies[t - 1];
         double denom = Z;
-        size_t q;
         int i;
-        bool overflow = false;
+        bool overflow = near_overflow(d, t);
         if (t < d->caplost)
             denom += d->lostm[t];
-        /* the beam could not hold every close alternative near this ply */
-        for (q = t; q <= t + 8 && q < d->caplost; q++)
-            if (d->lost[q] > 0)
-                overflow = true;
         qsort(al[t].a, (size_t)al[t].n, sizeof al[t].a[0], cmp_alt);
         p->conf = 0;
         p->nalt = 0;
