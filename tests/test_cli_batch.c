@@ -1504,7 +1504,5 @@ int main(void)
     };
     if (getenv("XQ_TEST_FILTER"))   /* e.g. XQ_TEST_FILTER=test_run_pairs */
         cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
-    if (getenv("XQ_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_shard.h"
+
 #include "data/verify/synth_source.h"
 #include "xq_core.h"
 #include "xqscan/xq_game.h"
@@ -1201,9 +1203,6 @@ static void test_oom(void **state)
 
 int main(void)
 {
-    /* XQ_TEST_ONLY=test_threshold: run the tests matching that pattern */
-    if (getenv("XQ_TEST_ONLY"))
-        cmocka_set_test_filter(getenv("XQ_TEST_ONLY"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options_init),
         cmocka_unit_test(test_bad_args),
@@ -1233,7 +1232,7 @@ int main(void)
         cmocka_unit_test(test_natural_move_limit),
         cmocka_unit_test(test_oom),
     };
-    if (getenv("XQ_TEST_FILTER"))
-        cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    /* XQ_TEST_FILTER=test_threshold, XQ_TEST_SHARD=2/4: test_shard.h */
+    return xq_run_tests("test_verify_decode", tests,
+                        sizeof tests / sizeof tests[0]);
 }
