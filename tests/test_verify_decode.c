@@ -449,18 +449,23 @@ static void test_cut_realignment_doubt(void **state)
  *   skipped, and the skipped horse move put at ply 28 instead, whose
  *   record "車２進４" names a rook move (corrected); that rook's next move,
  *   "車２進４" again, was played from its first rank, sure, and two more
- *   moves of it with it. */
+ *   moves of it with it;
+ * - line 412 (11, from the row's held-out run, corpus line 401 on): Red's
+ *   ply 11 skipped, found at 37 where the column stopped fitting; places
+ *   29 to 17 do not fit (the column, read a move ahead, left a pawn that a
+ *   rook took in the game), so the search for earlier places stopped at
+ *   29, and plies 11 and 13 were sure. */
 static void test_blank_skip_sheets(void **state)
 {
     static const int b203[] = { 9, 31 }, b208[] = { 46, 11 },
                      b233[] = { 59, 20, 68, 51, 66 }, b239[] = { 89, 8, 28, 7 },
-                     b503[] = { 64, 19, 66, 18 };
+                     b503[] = { 64, 19, 66, 18 }, b412[] = { 47, 49 };
     static const struct {
         int line; const int *b; int nb, skip, stream, ply, seed, beam;
     } cases[] = {
         { 203, b203, 2, 5, 0, 15, 13, 0 }, { 208, b208, 2, 71, 0, 50, 18, 0 },
         { 233, b233, 5, 52, 0, 58, 43, 0 }, { 239, b239, 4, 32, 0, 52, 49, 0 },
-        { 503, b503, 4, 4, 1, 36, 14, 512 },
+        { 503, b503, 4, 4, 1, 36, 14, 512 }, { 412, b412, 2, 11, 0, 11, 22, 0 },
     };
     sy_game *g = malloc(sizeof *g);
     size_t i;

@@ -1067,7 +1067,9 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src,
  * VD_EXTRA for a record it drops). A record nothing clean tells is then
  * played by the move reading it best; one no move reads, next to badt,
  * leaves the move free: from there it cannot be told, and badt is
- * credited as explained. */
+ * credited as explained. scored without badt (0): the decoded record
+ * skips at t itself, so the alternative's skip costs nothing more and no
+ * record of the decoded game is dropped. */
 static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                        size_t t0, size_t t, size_t tend, bool *diff,
                        bool scored, size_t badt)
@@ -1086,7 +1088,7 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
         /* the alternative's log score against the decoded record's, over
          * the records it played (records it has yet to play count as
          * read as well as in the decoded record) */
-        double rel = skip ? -VD_SKIP : 0;
+        double rel = skip && badt ? -VD_SKIP : 0;
         bool dropped = false;
         memset(mk, 0, sizeof mk);
         for (u = t0; u <= tend && u <= vp->len + 1 && r == 1; u++) {
@@ -1107,7 +1109,8 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                 }
                 if (src > vp->len)
                     break;     /* the record ends: nothing refutes it */
-                if (scored && skip && mine && u == t + 2 && t <= vp->len)
+                if (scored && badt && skip && mine && u == t + 2 &&
+                    t <= vp->len)
                     dropped = true;   /* record t was junk */
                 {
                     xq_board b0;
@@ -1501,7 +1504,14 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
          * back to the first that does not; before a bad record every
          * place (a wrong reading in between may refute the near places
          * and not the true one); scored, the skip at t itself too (the
-         * bad record is the next move, written one turn early) */
+         * bad record is the next move, written one turn early). A skip:
+         * every place within reach, those past the first that does not
+         * fit only where they also read the records as well as the
+         * decoded game (scored): a skip found late leaves the decoded
+         * column a move ahead of the game from the true place on, and
+         * the places between may not fit while the true one does (a
+         * move the shifted column made early took or freed a square). */
+        bool past = false;
         for (t0 = scored ? t : t - 2; t0 >= lo && t0 >= 1 && t0 <= len; t0 -= 2) {
             bool ok, diff[VD_SHIFT_SPAN];
             if (xq_board_side(&vp.before[t0 - 1]) != side)
@@ -1509,8 +1519,8 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             memset(diff, 0, sizeof diff);
             ok = alt_viable(d, &vp, skip || end || bad, side, t0,
                             end ? len + 1 : t,
-                            end ? len : t + VD_SHIFT_WINDOW, diff, scored,
-                            scored ? t : 0);
+                            end ? len : t + VD_SHIFT_WINDOW, diff,
+                            scored || past, scored ? t : 0);
             /* a bad record: or the column stayed a move behind after it */
             if (bad)
                 ok = alt_viable(d, &vp, true, side, t0, len + 1,
@@ -1534,6 +1544,8 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                 if (skip && !ply_told(d, &res->plies[t - 1]) &&
                     res->plies[t - 1].conf > VD_SHIFT_CONF)
                     res->plies[t - 1].conf = VD_SHIFT_CONF;
+            } else if (skip) {
+                past = true;
             } else if (!bad) {
                 break;
             }
