@@ -10,7 +10,8 @@
  * XQ_BENCH_ONLY=spell (that figure alone), =stress (dense blank, skipped
  * and illegal records: a kai row, a printed row whose skips move the
  * record back a cell, and clean sheets with 2-5 blank cells and one skip
- * each; the silent-error check) or
+ * each; the silent-error check), =blankskip (the last of those alone;
+ * XQ_BENCH_LINE=N: only its sheet of corpus line N) or
  * =printed, =kai, =handwriting, =events, =pair (that row alone);
  * XQ_BENCH_SHEETS=1 also writes one line per sheet on stderr (its corpus
  * line, seed and moves right: which sheets a change moved), after a line
@@ -307,6 +308,7 @@ static void run_blank_skip(const char *name, int ngames, int skip)
         xq_verify_options o;
         int blanks[5], nb, sk, stream;
         long right0;
+        double t_0;
         if (g->n < 40)
             continue;
         nb = 2 + (int)(sy_next(&rng) % 4);
@@ -317,6 +319,8 @@ static void run_blank_skip(const char *name, int ngames, int skip)
             if (blanks[k] == sk)
                 blanks[k]--;
         }
+        if (getenv("XQ_BENCH_LINE") && atoi(getenv("XQ_BENCH_LINE")) != skip + 1 + i)
+            continue;   /* one sheet alone (the draws above still made) */
         xq_board_from_fen(&b, g->fen, err, sizeof err);
         if (sy_sheet_make(&s, &b, g->mv, g->n, &clean, 11 + (uint64_t)i))
             continue;
@@ -327,7 +331,9 @@ static void run_blank_skip(const char *name, int ngames, int skip)
         if (getenv("XQ_BENCH_BEAM"))
             o.beam = atoi(getenv("XQ_BENCH_BEAM"));
         xq_game_create(&game);
+        t_0 = now();
         xq_verify_sheet(&src, &o, game);
+        t.secs += now() - t_0;
         t.sheets++;
         right0 = t.right;
         score_game(game, g, NULL, &t);   /* events: not the sheet's own */
@@ -494,6 +500,11 @@ int main(void)
         ev.stream = 1;
         run_style("printed+stress (4% blank, 2% skipped, record moved back)", &ev,
                   n, skip, 0);
+        run_blank_skip("clean+blanks+skip (2-5 blank cells, 1 skipped move)",
+                       2 * n, skip);
+        return 0;
+    }
+    if (only && !strcmp(only, "blankskip")) {
         run_blank_skip("clean+blanks+skip (2-5 blank cells, 1 skipped move)",
                        2 * n, skip);
         return 0;

@@ -1721,6 +1721,58 @@ static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
     return false;
 }
 
+/* Does the alternative history on board b (the position before ply u0,
+ * another move played at the ply before) read every later record as well
+ * as the decoded game, within VD_OK_GAP in all, to the end of the record
+ * or until it meets the decoded game's board? Each later ply plays its
+ * record on b: an agreed one the move its text names (none: the move
+ * reading it best); any other (a blank, a record the decoded game did not
+ * read as written) the decoded move, or the move reading the record
+ * better than that by VD_OK_GAP (the decoded game may have put a move
+ * there that the alternative played earlier). Touches no confidence. */
+static bool alt_ties(vdec *d, vplay *vp, xq_board *b, size_t u0)
+{
+    const vd_result *res = d->res;
+    double rel = 0;
+    char msg[8], rule[8];
+    size_t u;
+    for (u = u0; u <= vp->len; u++) {
+        xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
+        xq_board c;
+        double em = 0, de = dec_emit(d, vp, u);
+        int r;
+        if (xq_board_hash(b) == xq_board_hash(&vp->before[u - 1]))
+            break;                                /* met the record */
+        if (vp->agreed[u - 1] &&
+            vs_read(b, vp->text[u - 1], &am, msg, sizeof msg, rule,
+                    sizeof rule) == XQ_RES_OK && am != XQ_MOVE_NONE) {
+            if (!xq_board_make_move(b, am, NULL))
+                return false;
+            continue;
+        }
+        /* no move reads a record better than by VD_OK_GAP where the
+         * decoded one reads it within that of the best (an emission is
+         * at most log(1 + e^-VD_FLOOR) per sheet, under 0.001) */
+        if (!vp->agreed[u - 1] && de > -VD_OK_GAP + 0.001 * d->nsrc &&
+            xq_board_make_move(b, dm, NULL))
+            continue;
+        xq_board_copy(&c, b);
+        r = alt_best(d, vp, &c, u, &am, &em);
+        if (vp->agreed[u - 1] || xq_board_check_move(b, dm) != XQ_LEGAL ||
+            (r == 1 && em > de + VD_OK_GAP)) {
+            if (r != 1)
+                return false;
+            xq_board_copy(b, &c);
+            rel += em - de;
+            if (rel < -VD_OK_GAP)
+                return false;
+        } else if (!xq_board_make_move(b, dm, NULL)) {
+            return false;
+        }
+    }
+    return rel >= -VD_OK_GAP;
+}
+
 static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
                       bool (*seed)[128], const int32_t *path)
 {
@@ -1941,6 +1993,36 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 for (j = nalts; j < nalts + nr; j++)
                     reader[j] = true;
                 nalts += nr;
+            }
+            /* a ply no cell tells, reconstructed: the records after it
+             * must make the reconstruction unique. Another move there
+             * whose history reads them as well (alt_ties: also where the
+             * decoded game had to correct a later record the other one
+             * reads as written) leaves it in doubt, however little mass
+             * the beam kept for it; that move is followed too */
+            if (vp && !told) {
+                xq_move lm[XQ_MAX_MOVES];
+                int nl = xq_board_legal_moves(&b, lm), j, k;
+                for (j = 0; j < nl; j++) {
+                    xq_board c;
+                    if (lm[j] == p->mv)
+                        continue;
+                    xq_board_copy(&c, &b);
+                    if (!xq_board_make_move(&c, lm[j], NULL) ||
+                        !alt_ties(d, vp, &c, t + 1))
+                        continue;
+                    if (p->conf > VD_DOUBT_CONF)
+                        p->conf = VD_DOUBT_CONF;
+                    for (k = 0; k < nalts && alts[k] != lm[j]; k++)
+                        ;
+                    if (k == nalts) {
+                        weak[nalts] = false;
+                        reader[nalts] = false;
+                        alts[nalts++] = lm[j];
+                    } else {
+                        weak[k] = false;
+                    }
+                }
             }
             /* cut_doubt followed the cut histories of this ply */
             if (vp && t < d->caplost && d->lostm[t] > 0 && d->lost[t] <= 0 &&
