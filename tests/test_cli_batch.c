@@ -25,6 +25,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "test_shard.h"
+
 #include "../cli/batch.c"
 #include "../cli/batch_image.c"
 #include "../cli/batch_json.c"
@@ -1502,7 +1504,6 @@ int main(void)
         cmocka_unit_test(test_pair_moves),
         cmocka_unit_test_setup_teardown(test_run_pairs, setup, teardown),
     };
-    if (getenv("XQ_TEST_FILTER"))   /* e.g. XQ_TEST_FILTER=test_run_pairs */
-        cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    /* e.g. XQ_TEST_FILTER=test_run_pairs (test_shard.h) */
+    return xq_run_tests("test_cli_batch", tests, sizeof tests / sizeof tests[0]);
 }

@@ -12,6 +12,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "test_shard.h"
+
 #include "../cli/scan_file.c"
 #include "../cli/batch_json.c"
 #include "xqscan/xq_ocr.h"
@@ -401,7 +403,6 @@ int main(void)
         cmocka_unit_test(test_samples),
         cmocka_unit_test(test_pair),
     };
-    if (getenv("XQ_TEST_FILTER"))   /* e.g. XQ_TEST_FILTER=test_pair */
-        cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    /* e.g. XQ_TEST_FILTER=test_pair (test_shard.h) */
+    return xq_run_tests("test_cli_scan", tests, sizeof tests / sizeof tests[0]);
 }

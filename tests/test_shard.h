@@ -4,7 +4,8 @@
  * XQ_TEST_FILTER=pattern  only the tests matching it (cmocka's filter)
  * XQ_TEST_SHARD=k/n       only tests k, k + n, k + 2n ... (k from 1): CTest
  *                         registers a long test file as n entries that run
- *                         side by side (tests/CMakeLists.txt, XQ_SHARDED) */
+ *                         side by side (tests/CMakeLists.txt,
+ *                         XQ_SHARDS_<name>) */
 #ifndef XQ_TESTS_TEST_SHARD_H
 #define XQ_TESTS_TEST_SHARD_H
 
