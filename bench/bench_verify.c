@@ -69,6 +69,13 @@ static void score_game(const xq_game *game, const sy_game *g, const sy_sheet *s,
                 t->flag_r[y->status] += ok;
             }
         }
+        if (getenv("XQ_BENCH_DUMP") && y && !ok) {   /* each wrong ply */
+            char tr[8];
+            xq_move_to_iccs(g->mv[p], tr);
+            fprintf(stderr, "wrong ply %d: truth %s, decoded %s (%s, status "
+                    "%d, conf %.4f)\n", p + 1, tr, y->iccs,
+                    y->read ? y->read : "", (int)y->status, y->confidence);
+        }
         if (y && !y->review && !ok) {
             t->silent++;
             if (getenv("XQ_BENCH_SHEETS"))   /* its sheet's line follows */

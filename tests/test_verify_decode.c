@@ -460,20 +460,26 @@ static void test_cut_realignment_doubt(void **state)
  *   103 in place of the cannon move its record names (corrected), that
  *   cannon's return at 129 corrected too: the true history reads every
  *   record as written, but had dropped out of the beam at the skip (88),
- *   a few nats behind on the move-count prior. */
+ *   a few nats behind on the move-count prior;
+ * - line 612 (101, from a probe of lines 601-640): blank 87 filled with an
+ *   advisor move in place of the rook move played, Red's column then read
+ *   a move ahead from the skip (95) to the end of its record, ending a
+ *   move short; record 99 reads clearly as another rook move than the one
+ *   put there (corrected), yet Red's plies 101 to 127, a king and a rook
+ *   shuffling, legal all the way, were sure (0.998-0.9997). */
 static void test_blank_skip_sheets(void **state)
 {
     static const int b203[] = { 9, 31 }, b208[] = { 46, 11 },
                      b233[] = { 59, 20, 68, 51, 66 }, b239[] = { 89, 8, 28, 7 },
                      b503[] = { 64, 19, 66, 18 }, b412[] = { 47, 49 },
-                     b427[] = { 98, 45 };
+                     b427[] = { 98, 45 }, b612[] = { 133, 46, 50, 87 };
     static const struct {
         int line; const int *b; int nb, skip, stream, ply, seed, beam;
     } cases[] = {
         { 203, b203, 2, 5, 0, 15, 13, 0 }, { 208, b208, 2, 71, 0, 50, 18, 0 },
         { 233, b233, 5, 52, 0, 58, 43, 0 }, { 239, b239, 4, 32, 0, 52, 49, 0 },
         { 503, b503, 4, 4, 1, 36, 14, 512 }, { 412, b412, 2, 11, 0, 11, 22, 0 },
-        { 427, b427, 2, 88, 1, 45, 37, 0 },
+        { 427, b427, 2, 88, 1, 45, 37, 0 }, { 612, b612, 4, 95, 0, 101, 22, 0 },
     };
     sy_game *g = malloc(sizeof *g);
     size_t i;

@@ -1412,6 +1412,21 @@ static void vplay_free(vplay *vp)
     xq_free(vp->sp);
 }
 
+/* The cell of decoded ply p on sheet k where it reads clearly as
+ * something else than p's move (VD_ILL_GAP; not a poor reading), or NULL. */
+static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k)
+{
+    const vd_cell *c;
+    if (p->kind[k] != VK_READ || p->slot[k] < 0 ||
+        (size_t)p->slot[k] >= d->res->ncells[k])
+        return NULL;
+    c = &d->res->cells[k][p->slot[k]];
+    return c->text_score > -1e29 &&
+                   d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP
+               ? c
+               : NULL;
+}
+
 static void shift_doubt(vdec *d, vplay *vp0, bool ok)
 {
     vd_result *res = d->res;
@@ -1452,15 +1467,8 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
          * move, read one turn early after a skip no one saw */
         if (!end && !skip && !junk && !vp.clean[t - 1])
             for (k = 0; k < d->nsrc; k++) {
-                const vd_ply *p = &res->plies[t - 1];
-                const vd_cell *c;
-                if (p->kind[k] != VK_READ || p->slot[k] < 0 ||
-                    (size_t)p->slot[k] >= res->ncells[k])
-                    continue;
-                c = &res->cells[k][p->slot[k]];
-                /* a clear reading of something else, not a poor one */
-                if (c->text_score > -1e29 &&
-                    d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP) {
+                const vd_cell *c = reads_other(d, &res->plies[t - 1], k);
+                if (c) {
                     if (!bad)
                         badtext = c->text;
                     bad = true;
@@ -1562,15 +1570,30 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * column may have been in step between them all along, on a board
      * the decoder had wrong (a miswritten record earlier), its records
      * read one turn late between them: that column's plies between them
-     * are in doubt. */
+     * are in doubt. Likewise a skip (or the column's record ending a move
+     * short) and, before it in its column, a record that reads clearly
+     * as another move than the one put there (held-out corpus line 612):
+     * the column may have got out of step at that record, its records
+     * read one turn early from there on (a blank before them filled with
+     * a move of the decoder's making, legal all the way). */
     for (k = 0; k < d->nsrc; k++) {
         size_t last[2] = { 0, 0 };
         int lastkind[2] = { 0, 0 };
+        size_t misfit[2] = { 0, 0 };
         for (t = 1; t <= len; t++) {
             int kd = res->plies[t - 1].kind[k];
+            side = xq_board_side(&vp.before[t - 1]);
+            if (!vp.clean[t - 1] && reads_other(d, &res->plies[t - 1], k))
+                misfit[side] = t;
+            if ((kd == VK_SKIP || kd == VK_NONE) && misfit[side] &&
+                t - misfit[side] <= VD_SHIFT_REACH) {
+                for (q = misfit[side]; q <= t; q += 2)
+                    if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                        res->plies[q - 1].conf = VD_SHIFT_CONF;
+                misfit[side] = 0;
+            }
             if (kd != VK_SKIP && kd != VK_EXTRA)
                 continue;
-            side = xq_board_side(&vp.before[t - 1]);
             if (last[side] && lastkind[side] != kd &&
                 t - last[side] <= VD_SHIFT_REACH)
                 for (q = last[side]; q <= t; q += 2)
