@@ -59,7 +59,10 @@ typedef struct {
 typedef struct {
     const char *start_fen;        /* NULL: standard start */
     int         threshold;        /* unrecorded-move threshold; <= 0: 16 */
-    int         beam;             /* max prefixes kept per ply; <= 0: 256 */
+    int         beam;             /* max prefixes kept per ply; <= 0: 256,
+                                     and a game whose records read poorly
+                                     as its moves (3 or more) is decoded
+                                     again at 1024, the likelier kept */
     const char *recorded_result;  /* "1-0" "0-1" "1/2-1/2" "*" or NULL */
     int         owner;            /* -1 unknown, XQ_RED, XQ_BLACK */
     const xq_verify_correction *corrections;

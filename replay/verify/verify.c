@@ -10,7 +10,7 @@ void xq_verify_options_init(xq_verify_options *opts)
         return;
     memset(opts, 0, sizeof *opts);
     opts->threshold = 16;
-    opts->beam = VD_BEAM;
+    opts->beam = 0;          /* VD_BEAM, widened where needed (vd_decode) */
     opts->owner = -1;
     opts->score_scale = 1.0;
     opts->review_below = 0.995;

@@ -50,6 +50,13 @@ enum {
                                64 lost the true game on kai sheets where a
                                misread put it a few nats behind (2.0 points
                                of moves right, 12 of plies flagged) */
+#define VD_MISFIT     4.0   /* a cell reading its move this far below its
+                               own best reading is a misfit ... */
+#define VD_RETRY_MISFITS 3  /* ... and a decoded game with this many is
+                               decoded again with a beam VD_RETRY_WIDEN
+                               times wider (default beam only): the better
+                               scoring history is kept */
+#define VD_RETRY_WIDEN 4
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
@@ -121,6 +128,9 @@ typedef struct {
                                       with cells still unexplained */
     double   lost;                 /* plies where close alternatives were cut */
     int      bad_corrections;      /* corrections that named no legal move */
+    double   score;                /* log score of the decoded history */
+    int      misfits;              /* plies read from a cell that reads
+                                      poorly as their move (VD_MISFIT) */
 } vd_result;
 
 /* The confidence below which a ply is put under review (opts->review_below,
