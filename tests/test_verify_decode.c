@@ -55,7 +55,6 @@ static void dump(const xq_game *game, const sy_game *g, const sy_sheet *s)
                game->findings[p].code, game->findings[p].message);
 }
 
-/* Decode a synthetic sheet of corpus game `line`; returns the game. */
 /* The options a test decodes with when it asks for none: the library's
  * defaults. Under the sanitizers (XQ_SANITIZED, tools/setup.sh test) the
  * beam of 256 is kept to, not widened for a game that reads poorly: the
@@ -63,13 +62,16 @@ static void dump(const xq_game *game, const sy_game *g, const sy_sheet *s)
  * times the cost, which the sanitizer pass (there for memory and undefined
  * behaviour) cannot afford on every sheet; test_wider_beam_retry runs it
  * there too. */
+#define FIRST_BEAM 256   /* the library's first beam (VD_BEAM) */
+
 static void default_options(xq_verify_options *o)
 {
     xq_verify_options_init(o);
     if (getenv("XQ_SANITIZED"))
-        o->beam = 256;
+        o->beam = FIRST_BEAM;
 }
 
+/* Decode a synthetic sheet of corpus game `line`; returns the game. */
 static xq_game *decode(int line, const sy_style *st, uint64_t seed, sy_game *g,
                        sy_sheet *s, const xq_verify_options *o0)
 {
@@ -365,7 +367,7 @@ static void test_wider_beam_retry(void **state)
     (void)state;
     assert_non_null(g);
     xq_verify_options_init(&o);
-    o.beam = 256;
+    o.beam = FIRST_BEAM;
     game = decode(201, &SY_HAND, 1000, g, &s, &o);
     tally(game, g, &right_kept, &silent);
     assert_int_equal(silent, 0);
@@ -423,7 +425,7 @@ static void test_sure_among_doubt(void **state)
     st.p_skip = 0.02;
     st.stream = 1;
     xq_verify_options_init(&o);
-    o.beam = 256;
+    o.beam = FIRST_BEAM;
     game = decode(205, &st, 1004, g, &s, &o);
     tally(game, g, &right, &silent);
     assert_true(right < g->n / 2);            /* mostly wrong ... */

@@ -2679,7 +2679,34 @@ out:
 
 static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
                              const xq_verify_options *opts,
-                             const xq_board *start, vd_result *res);
+                             const xq_board *start, vd_result *res)
+{
+    vdec d;
+    xq_status st;
+    int k;
+    XQ_FAIL_IF(!src || nsrc < 1 || nsrc > VD_MAXSRC || !start || !res,
+               XQ_EINVAL, "decode arguments");
+    for (k = 0; k < nsrc; k++)
+        XQ_FAIL_IF(!src[k] || (src[k]->ncells && !src[k]->score), XQ_EINVAL,
+                   "cell source without score");
+    memset(res, 0, sizeof *res);
+    memset(&d, 0, sizeof d);
+    res->nsrc = nsrc;
+    d.src = src;
+    d.nsrc = nsrc;
+    d.res = res;
+    d.opts = opts;
+    d.scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
+    d.kinds = opts && opts->variants ? opts->variants : XQ_VARIANTS_CHINESE;
+    d.black_first = xq_board_side(start) == XQ_BLACK;
+    st = cells_init(&d);
+    if (st == XQ_OK)
+        st = run(&d, start);
+    dec_free(&d);
+    if (st != XQ_OK)
+        vd_result_free(res);
+    return st;
+}
 
 /* Decode; at the default beam, a decoded game with VD_RETRY_MISFITS plies
  * whose cells read poorly as their moves is decoded again with a wider
@@ -2713,35 +2740,4 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         vd_result_free(&res2);
     }
     return XQ_OK;
-}
-
-static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
-                             const xq_verify_options *opts,
-                             const xq_board *start, vd_result *res)
-{
-    vdec d;
-    xq_status st;
-    int k;
-    XQ_FAIL_IF(!src || nsrc < 1 || nsrc > VD_MAXSRC || !start || !res,
-               XQ_EINVAL, "decode arguments");
-    for (k = 0; k < nsrc; k++)
-        XQ_FAIL_IF(!src[k] || (src[k]->ncells && !src[k]->score), XQ_EINVAL,
-                   "cell source without score");
-    memset(res, 0, sizeof *res);
-    memset(&d, 0, sizeof d);
-    res->nsrc = nsrc;
-    d.src = src;
-    d.nsrc = nsrc;
-    d.res = res;
-    d.opts = opts;
-    d.scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
-    d.kinds = opts && opts->variants ? opts->variants : XQ_VARIANTS_CHINESE;
-    d.black_first = xq_board_side(start) == XQ_BLACK;
-    st = cells_init(&d);
-    if (st == XQ_OK)
-        st = run(&d, start);
-    dec_free(&d);
-    if (st != XQ_OK)
-        vd_result_free(res);
-    return st;
 }

@@ -50,8 +50,9 @@ enum {
                                64 lost the true game on kai sheets where a
                                misread put it a few nats behind (2.0 points
                                of moves right, 12 of plies flagged) */
-#define VD_MISFIT     4.0   /* a cell reading its move this far below its
-                               own best reading is a misfit ... */
+#define VD_MISFIT     (VD_FLOOR / 2)   /* a cell reading its move this far
+                               below its own best reading is a misfit (it
+                               does not tell the move: ply_told) ... */
 #define VD_RETRY_MISFITS 3  /* ... and a decoded game with this many is
                                decoded again with a beam VD_RETRY_WIDEN
                                times wider (default beam only): the better
