@@ -297,6 +297,25 @@ void xq_board_copy(xq_board *dst, const xq_board *src)
     memcpy(dst->hist_, src->hist_, (size_t)src->nhist_ * sizeof src->hist_[0]);
 }
 
+void xq_board_save_pos(xq_board_pos *p, const xq_board *b)
+{
+    if (p && b)
+        memcpy(p->bytes_, b, sizeof p->bytes_);
+}
+
+void xq_board_load_pos(xq_board *b, const xq_board_pos *p)
+{
+    unsigned fullmove;
+    if (!b || !p)
+        return;
+    memcpy(b, p->bytes_, sizeof p->bytes_);
+    /* the move number of the stored board, now counted from no history */
+    fullmove = b->fullmove0_ + (b->nhist_ + b->side0_) / 2u;
+    b->fullmove0_ = (uint16_t)(fullmove > UINT16_MAX ? UINT16_MAX : fullmove);
+    b->side0_ = b->side_;
+    b->nhist_ = 0;
+}
+
 void xq_board_init_start(xq_board *b)
 {
     static const char *const start = XQ_START_FEN;

@@ -575,6 +575,69 @@ static void test_board_copy(void **state)
     free(copy);
 }
 
+/* xq_board_save_pos / xq_board_load_pos: the position comes back with its
+ * FEN (move number and capture clock included), hash, side and legal
+ * moves, and plays on like the board it came from; only the history is
+ * gone (repetitions count from the load). Far smaller than a board. */
+static void test_board_pos(void **state)
+{
+    static const char *const fens[] = {
+        XQ_START_FEN,
+        "3akab2/9/4b4/p3p1p1p/2p6/9/P1P1P1P1P/4B4/4A4/2BAK4 b - - 17 41",
+        "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 7",
+    };
+    xq_board b, *got = malloc(sizeof *got);
+    xq_board_pos pos;
+    xq_move ma[XQ_MAX_MOVES], mb[XQ_MAX_MOVES];
+    char a[XQ_FEN_MAX], c[XQ_FEN_MAX];
+    size_t f;
+    int i, n;
+    (void)state;
+    assert_non_null(got);
+    assert_true(sizeof pos < sizeof b / 16);
+    for (f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        load(&b, fens[f]);
+        xq_board_save_pos(&pos, &b);
+        memset(got, 0xab, sizeof *got);
+        xq_board_load_pos(got, &pos);
+        xq_board_to_fen(&b, a, sizeof a);
+        xq_board_to_fen(got, c, sizeof c);
+        assert_string_equal(a, c);
+    }
+    /* after moves: the history is dropped, the position kept */
+    xq_board_init_start(&b);
+    play(&b, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h2e2", NULL);
+    xq_board_save_pos(&pos, &b);
+    memset(got, 0xab, sizeof *got);
+    xq_board_load_pos(got, &pos);
+    xq_board_to_fen(&b, a, sizeof a);
+    xq_board_to_fen(got, c, sizeof c);
+    assert_string_equal(a, c);   /* "... b - - 9 5" */
+    assert_int_equal(xq_board_hash(got), xq_board_hash(&b));
+    assert_int_equal(xq_board_side(got), xq_board_side(&b));
+    assert_int_equal(xq_board_ply_count(got), 0);
+    assert_int_equal(xq_board_repetitions(&b), 1);
+    n = xq_board_legal_moves(&b, ma);
+    assert_int_equal(xq_board_legal_moves(got, mb), n);
+    for (i = 0; i < n; i++)
+        assert_int_equal(ma[i], mb[i]);
+    play(&b, "h9g7 b2d2 g7h9", NULL);
+    play(got, "h9g7 b2d2 g7h9", NULL);
+    xq_board_to_fen(&b, a, sizeof a);
+    xq_board_to_fen(got, c, sizeof c);
+    assert_string_equal(a, c);
+    assert_int_equal(xq_board_ply_count(got), 3);
+    assert_int_equal(xq_board_move_at(got, 0), mv_of("h9g7"));
+    /* the source is untouched by its save; NULL does nothing */
+    assert_int_equal(xq_board_ply_count(&b), 12);
+    xq_board_save_pos(NULL, &b);
+    xq_board_save_pos(&pos, NULL);
+    xq_board_load_pos(NULL, &pos);
+    xq_board_load_pos(got, NULL);
+    assert_int_equal(xq_board_ply_count(got), 3);
+    free(got);
+}
+
 /* ---- end status ----------------------------------------------------- */
 
 static void test_mate_and_stalemate(void **state)
@@ -826,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_make_unmake),
         cmocka_unit_test(test_capture_flags_and_copy),
         cmocka_unit_test(test_board_copy),
+        cmocka_unit_test(test_board_pos),
         cmocka_unit_test(test_mate_and_stalemate),
         cmocka_unit_test(test_flying_general),
         cmocka_unit_test(test_repetition),

@@ -126,6 +126,20 @@ void xq_board_to_fen(const xq_board *b, char *buf, size_t len);
  * stack above the history is left as it was; nothing reads it. */
 void xq_board_copy(xq_board *dst, const xq_board *src);
 
+/* The position alone, without the history: about 330 bytes against the
+ * board's 16 KB, for a search that keeps positions by the thousand (a
+ * beam) and works on one board at a time. PRIVATE bytes: only the two
+ * functions below read them. */
+typedef struct {
+    unsigned char bytes_[offsetof(xq_board, hist_)];
+} xq_board_pos;
+/* Store b's position: pieces, side to move, capture clock, move number. */
+void xq_board_save_pos(xq_board_pos *p, const xq_board *b);
+/* Set b to a stored position with an empty history, as if set up from its
+ * FEN: xq_board_to_fen writes what it wrote for the stored board, but the
+ * history functions (repetitions, checks of Art. 8) count from here on. */
+void xq_board_load_pos(xq_board *b, const xq_board_pos *p);
+
 /* --- reading ---------------------------------------------------------- */
 
 /* Piece on sq (0..89), XQ_EMPTY for an empty or invalid square. */

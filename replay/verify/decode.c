@@ -60,8 +60,11 @@ typedef struct {
     double  score;          /* its cumulative score when merged */
 } vghost;
 
+/* A prefix in the beam: its position without the history (a beam holds
+ * thousands; each is worked on in one board, xq_board_load_pos). */
 typedef struct {
-    xq_board b;
+    xq_board_pos pos;
+    int8_t   side;          /* side to move */
     double   score;
     int32_t  node;
     int8_t   off[VD_MAXSRC][2];
@@ -422,7 +425,7 @@ static vsit situation(const vdec *d, int k, const ventry *e, int ply, int side)
 /* Non-blank cells of sheet k that entry e has not reached yet. */
 static int cells_left(const vdec *d, int k, const ventry *e, int ply)
 {
-    int side0 = xq_board_side(&e->b), s, n = 0, slot, p;
+    int side0 = e->side, s, n = 0, slot, p;
     for (s = 0; s < 2; s++) {
         p = (s == side0) ? ply : ply + 1;
         slot = slot_of(d, k, e, p, s);
@@ -470,16 +473,17 @@ static const char *correction_for(const xq_verify_options *o, int ply)
     return NULL;
 }
 
-/* Expand one entry into children (kept only within VD_BEAM_DROP of *pbest). */
-static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
-                        bool *pbadcorr)
+/* Expand one entry, its position loaded in b, into children (kept only
+ * within VD_BEAM_DROP of *pbest). */
+static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
+                        double *pbest, bool *pbadcorr)
 {
     xq_move mvs[XQ_MAX_MOVES];
     static const int8_t none_off = 0;
     float sc[VD_MAXSRC][XQ_MAX_MOVES], scx[VD_MAXSRC][XQ_MAX_MOVES];
     float raw[VD_MAXSRC][XQ_MAX_MOVES], rawx[VD_MAXSRC][XQ_MAX_MOVES];
     vsit sit[VD_MAXSRC];
-    int n, i, k, side = xq_board_side(&e->b);
+    int n, i, k, side = e->side;
     double prior;
     bool need_spell = false, extra_ok[VD_MAXSRC];
     const char *corr = correction_for(d->opts, ply);
@@ -488,11 +492,11 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
     xq_status st = XQ_OK;
     (void)none_off;
 
-    n = xq_board_legal_moves(&e->b, mvs);
+    n = xq_board_legal_moves(b, mvs);
     if (n == 0)
         return add_final(d, e, ply, true);
     if (corr) {
-        forced = vs_correction_move(&e->b, corr);
+        forced = vs_correction_move(b, corr);
         if (forced != XQ_MOVE_NONE) {
             mvs[0] = forced;
             n = 1;
@@ -516,7 +520,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
         for (i = 0; i < n; i++) {
             /* the same move spelt the same way on the other prefixes'
              * boards: its scores in these cells are cached */
-            uint64_t vkey = xq_notation_variants_key(&e->b, mvs[i]);
+            uint64_t vkey = xq_notation_variants_key(b, mvs[i]);
             bool spelt = false;
             for (k = 0; k < d->nsrc; k++) {
                 int sl = sit[k].slot;
@@ -534,7 +538,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, int ply, double *pbest,
                     XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
                 }
                 if (!spelt) {
-                    if (vs_spellings_get(&e->b, mvs[i], d->kinds, sp) != XQ_OK)
+                    if (vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK)
                         sp->n = 0;
                     spelt = true;
                 }
@@ -801,9 +805,9 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     return XQ_OK;
 }
 
-static uint64_t entry_key(const ventry *e, int nsrc)
+/* Key of entry e whose position hashes to h (xq_board_hash). */
+static uint64_t entry_key(const ventry *e, uint64_t h, int nsrc)
 {
-    uint64_t h = xq_board_hash(&e->b);
     int k, s;
     for (k = 0; k < nsrc; k++) {
         for (s = 0; s < 2; s++)
@@ -2428,6 +2432,7 @@ static xq_status run(vdec *d, const xq_board *start)
     size_t best, f;
     int32_t nd, *path = NULL;
     size_t len;
+    xq_board work, *wb = &work;   /* the entry being expanded or moved */
 
     for (k = 0; k < d->nsrc; k++)
         for (s = 0; s < 2; s++)
@@ -2459,7 +2464,8 @@ static xq_status run(vdec *d, const xq_board *start)
         goto out;
     }
     memset(&cur[0], 0, sizeof cur[0]);
-    xq_board_copy(&cur[0].b, start);
+    xq_board_save_pos(&cur[0].pos, start);
+    cur[0].side = (int8_t)xq_board_side(start);
     cur[0].score = 0;
     cur[0].node = -1;
     ncur = 1;
@@ -2474,7 +2480,7 @@ static xq_status run(vdec *d, const xq_board *start)
         for (i = 0; i < ncur; i++) {
             ventry *e = &cur[i];
             bool complete = true;
-            int side = xq_board_side(&e->b);
+            int side = e->side;
             for (k = 0; k < d->nsrc && complete; k++)
                 for (s = 0; s < 2 && complete; s++) {
                     int p = s == side ? ply : ply + 1;
@@ -2499,7 +2505,8 @@ static xq_status run(vdec *d, const xq_board *start)
             }
             if (e->score > bestp)
                 bestp = e->score;
-            st = expand(d, (int32_t)i, e, ply, &bestc, &badcorr);
+            xq_board_load_pos(wb, &e->pos);
+            st = expand(d, (int32_t)i, e, wb, ply, &bestc, &badcorr);
             if (st != XQ_OK)
                 goto out;
         }
@@ -2562,16 +2569,18 @@ static xq_status run(vdec *d, const xq_board *start)
                 continue;
             }
             ne = &nxt[nnxt];
-            xq_board_copy(&ne->b, &cur[c->entry].b);
-            if (!xq_board_make_move(&ne->b, c->mv, NULL))
+            xq_board_load_pos(wb, &cur[c->entry].pos);
+            if (!xq_board_make_move(wb, c->mv, NULL))
                 continue;
+            xq_board_save_pos(&ne->pos, wb);
+            ne->side = (int8_t)xq_board_side(wb);
             memcpy(ne->off, cur[c->entry].off, sizeof ne->off);
             memcpy(ne->sh, cur[c->entry].sh, sizeof ne->sh);
             for (k = 0; k < d->nsrc; k++) {
-                ne->off[k][xq_board_side(&cur[c->entry].b)] += c->doff[k];
+                ne->off[k][cur[c->entry].side] += c->doff[k];
                 ne->sh[k] += c->dsh[k];
             }
-            ne->key = entry_key(ne, d->nsrc);
+            ne->key = entry_key(ne, xq_board_hash(wb), d->nsrc);
             st = new_node(d, c, cur[c->entry].node, ply, &nidx);
             if (st != XQ_OK)
                 goto out;
@@ -2623,7 +2632,8 @@ static xq_status run(vdec *d, const xq_board *start)
     if (d->nfinals == 0) {
         ventry e0;
         memset(&e0, 0, sizeof e0);
-        xq_board_copy(&e0.b, start);
+        xq_board_save_pos(&e0.pos, start);
+        e0.side = (int8_t)xq_board_side(start);
         e0.node = -1;
         st = add_final(d, &e0, 1, false);
         if (st != XQ_OK)
