@@ -5,8 +5,8 @@
 # A folder of >= 40 hostile files (tests/cli/hostile_files.py: zero bytes,
 # truncated PNG/JPEG/TIFF, 50,000 x 50,000 headers, text named .png, random
 # bytes named .jpg, symlink loops, non-UTF-8 names, a folder named like an
-# image, names with "..") plus good pages (samples/ scans when there are
-# any, else blank pages), with -o INSIDE the walked folder. Checks:
+# image, names with "..") plus good pages under hostile names (two samples/
+# scans when there are any, the rest blank pages), with -o INSIDE the walked folder. Checks:
 #   exit status 2; no worker crash; every bad input named on stderr with a
 #   reason and given a JSON with status "error"; every good input processed
 #   (status "ok"); one summary.csv row per sheet; nothing written outside -o

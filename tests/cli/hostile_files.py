@@ -6,8 +6,10 @@ usage: hostile_files.py DIR [GOOD_IMAGE...]
 DIR receives >= 40 hostile files (zero bytes, truncated PNG/JPEG/TIFF,
 images declaring 50,000 x 50,000 pixels, text named .png, random bytes named
 .jpg, symlink loops, non-UTF-8 names, a folder named like an image, names
-with "..", ...) plus a few good images: copies of GOOD_IMAGE files when
-given (rendered scoresheets), else small blank PNG/JPEG/TIFF pages.
+with "..", ...) plus good images under hostile names: the GOOD_IMAGE files
+(rendered scoresheets) once each, the rest small blank PNG/JPEG/TIFF pages
+(a name is read the same whatever the page holds; decoding a whole sheet
+under each name only made the test slow).
 
 Prints, one per line, "bad<TAB>name" for every input that must be named on
 stderr as an error and "good<TAB>name" for inputs that must be processed
@@ -84,7 +86,7 @@ def main():
         listing.append((kind, esc(rel)))
 
     def good(i):
-        return goods[i % len(goods)] if goods else page(seed=i)
+        return goods[i] if i < len(goods) else page(seed=i)
 
     png, jpg = page(seed=1), page(seed=2, fmt="JPEG")
     tif, tif3 = page(seed=3, fmt="TIFF"), page(seed=4, fmt="TIFF", pages=3)
