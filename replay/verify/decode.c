@@ -92,6 +92,15 @@ typedef struct {
     bool    nomoves;
 } vfinal;
 
+/* A child's place in cmp_key's order, packed for sorting: score, then
+ * (entry, move, kinds) in one integer, and where the child is. */
+_Static_assert(VD_MAXSRC <= 2, "vkey.tie holds two kinds");
+typedef struct {
+    double   score;
+    uint64_t tie;
+    uint32_t idx;
+} vkey;
+
 /* One cell's score cache: open addressing on the spelling's 64-bit key,
  * key and score side by side (one cache line per probe). */
 typedef struct {
@@ -121,6 +130,10 @@ typedef struct {
     size_t   nkids, capkids;
     vchild  *sorted;        /* group_kids' second buffer */
     size_t   capsorted;
+    vkey    *keys;          /* sort_kids' keys */
+    size_t   capkeys;
+    uint8_t *group;         /* group_kids' group of each child */
+    size_t   capgroup;
     vfinal  *finals;
     size_t   nfinals, capfinals;
     double   best_final;    /* best final score so far */
@@ -739,19 +752,42 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
     return st;
 }
 
-static int cmp_child(const void *a, const void *b)
+/* The children's order: best score first, then (deterministic tie-break)
+ * entry, move and kinds, packed in vkey.tie; no two children share all
+ * three, so the order is total. */
+static int cmp_key(const void *a, const void *b)
 {
-    const vchild *x = a, *y = b;
-    if (x->score > y->score)
-        return -1;
-    if (x->score < y->score)
-        return 1;
-    /* deterministic tie-break */
-    if (x->entry != y->entry)
-        return x->entry < y->entry ? -1 : 1;
-    if (x->mv != y->mv)
-        return x->mv < y->mv ? -1 : 1;
-    return memcmp(x->kind, y->kind, sizeof x->kind);
+    const vkey *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    return (x->tie > y->tie) - (x->tie < y->tie);
+}
+
+/* Sort kids[0, n) as cmp_key orders them: the keys are sorted, not the
+ * children (a fifth of their size), then the children are put in order
+ * through d->sorted. */
+static xq_status sort_kids(vdec *d, vchild *kids, size_t n)
+{
+    size_t i;
+    int k;
+    if (n < 2)
+        return XQ_OK;
+    XQ_TRY(grow((void **)&d->keys, &d->capkeys, n, sizeof *d->keys));
+    XQ_TRY(grow((void **)&d->sorted, &d->capsorted, n, sizeof *d->sorted));
+    for (i = 0; i < n; i++) {
+        uint64_t t = (uint64_t)(uint32_t)kids[i].entry << 32 |
+                     (uint64_t)kids[i].mv << 16;
+        for (k = 0; k < VD_MAXSRC; k++)
+            t |= (uint64_t)kids[i].kind[k] << (8 * (VD_MAXSRC - 1 - k));
+        d->keys[i].score = kids[i].score;
+        d->keys[i].tie = t;
+        d->keys[i].idx = (uint32_t)i;
+    }
+    qsort(d->keys, n, sizeof *d->keys, cmp_key);
+    for (i = 0; i < n; i++)
+        d->sorted[i] = kids[d->keys[i].idx];
+    memcpy(kids, d->sorted, n * sizeof *kids);
+    return XQ_OK;
 }
 
 static bool child_shifts(const vdec *d, const vchild *c)
@@ -774,25 +810,32 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
                             double bestc, double refp, size_t *pn0,
                             size_t *pn1, size_t *pclose)
 {
-    size_t i, n = 0, g;
+    size_t i, n, g, at[3] = {0, 0, 0};
     vchild *t;
     *pclose = 0;
     XQ_TRY(grow((void **)&d->sorted, &d->capsorted, d->nkids, sizeof *d->sorted));
-    for (g = 0; g < 3; g++) {
-        if (g == 1)
-            *pn0 = n;
-        if (g == 2)
-            *pn1 = n;
-        for (i = 0; i < d->nkids; i++) {
-            const vchild *c = &d->kids[i];
-            bool lead = cur[c->entry].score >= bestp && child_shifts(d, c);
-            size_t cg = lead ? 0 : c->score > refp - VD_LOST_RANGE ? 1 : 2;
-            if (c->score < bestc - VD_SHIFT_DROP || cg != g)
-                continue;
-            *pclose += c->score >= refp - 3.0;
-            d->sorted[n++] = *c;
+    XQ_TRY(grow((void **)&d->group, &d->capgroup, d->nkids, sizeof *d->group));
+    for (i = 0; i < d->nkids; i++) {
+        const vchild *c = &d->kids[i];
+        bool lead = cur[c->entry].score >= bestp && child_shifts(d, c);
+        uint8_t cg = lead ? 0 : c->score > refp - VD_LOST_RANGE ? 1 : 2;
+        if (c->score < bestc - VD_SHIFT_DROP) {
+            d->group[i] = 3;   /* dropped */
+            continue;
         }
+        d->group[i] = cg;
+        *pclose += c->score >= refp - 3.0;
+        at[cg]++;
     }
+    n = at[0] + at[1] + at[2];
+    *pn0 = at[0];
+    *pn1 = at[0] + at[1];
+    at[2] = *pn1;
+    at[1] = *pn0;
+    at[0] = 0;
+    for (i = 0; i < d->nkids; i++)
+        if (d->group[i] < 3)
+            d->sorted[at[d->group[i]]++] = d->kids[i];
     t = d->kids;
     d->kids = d->sorted;
     d->sorted = t;
@@ -800,9 +843,8 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     d->capkids = d->capsorted;
     d->capsorted = g;
     d->nkids = n;
-    qsort(d->kids, *pn0, sizeof *d->kids, cmp_child);
-    qsort(d->kids + *pn0, *pn1 - *pn0, sizeof *d->kids, cmp_child);
-    return XQ_OK;
+    XQ_TRY(sort_kids(d, d->kids, *pn0));
+    return sort_kids(d, d->kids + *pn0, *pn1 - *pn0);
 }
 
 /* Key of entry e whose position hashes to h (xq_board_hash). */
@@ -2291,6 +2333,8 @@ static void dec_free(vdec *d)
     xq_free(d->ghosts);
     xq_free(d->kids);
     xq_free(d->sorted);
+    xq_free(d->keys);
+    xq_free(d->group);
     xq_free(d->finals);
     xq_free(d->lost);
     for (k = 0; k < VD_MAXSRC; k++) {
@@ -2549,7 +2593,9 @@ static xq_status run(vdec *d, const xq_board *start)
                  * can still enter */
                 if (nnxt >= capent || nnxt >= npass0 + cap)
                     break;
-                qsort(d->kids + n1, d->nkids - n1, sizeof *d->kids, cmp_child);
+                st = sort_kids(d, d->kids + n1, d->nkids - n1);
+                if (st != XQ_OK)
+                    goto out;
             }
             c = &d->kids[i];
             shift = child_shifts(d, c);
