@@ -763,10 +763,50 @@ static int cmp_key(const void *a, const void *b)
     return (x->tie > y->tie) - (x->tie < y->tie);
 }
 
-/* Sort kids[0, n) as cmp_key orders them: the keys are sorted, not the
- * children (a fifth of their size), then the children are put in order
- * through d->sorted. */
-static xq_status sort_kids(vdec *d, vchild *kids, size_t n)
+static bool key_before(const vkey *x, const vkey *y)
+{
+    return x->score != y->score ? x->score > y->score : x->tie < y->tie;
+}
+
+static void key_swap(vkey *a, size_t i, size_t j)
+{
+    vkey t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+}
+
+/* Reorder a[0, n) so that its first m in cmp_key's order come first (in
+ * no order): quickselect, median-of-three pivots. */
+static void key_select(vkey *a, size_t n, size_t m)
+{
+    size_t lo = 0, hi = n;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2, j, store;
+        /* the median of lo, mid, hi - 1 goes to hi - 1 as the pivot */
+        if (key_before(&a[mid], &a[lo]))
+            key_swap(a, mid, lo);
+        if (key_before(&a[hi - 1], &a[lo]))
+            key_swap(a, hi - 1, lo);
+        if (key_before(&a[mid], &a[hi - 1]))
+            key_swap(a, mid, hi - 1);
+        for (store = lo, j = lo; j < hi - 1; j++)
+            if (key_before(&a[j], &a[hi - 1]))
+                key_swap(a, j, store++);
+        key_swap(a, store, hi - 1);
+        if (store == m || store + 1 == m)
+            return;
+        if (m < store)
+            hi = store;
+        else
+            lo = store + 1;
+    }
+}
+
+/* Put the first m of kids[0, n) in cmp_key's order at the front, in that
+ * order (all n for m >= n); the rest follow in no order. The keys are
+ * sorted, not the children (half their size), then the children are put
+ * in order through d->sorted. */
+static xq_status sort_kids(vdec *d, vchild *kids, size_t n, size_t m)
 {
     size_t i;
     int k;
@@ -783,7 +823,11 @@ static xq_status sort_kids(vdec *d, vchild *kids, size_t n)
         d->keys[i].tie = t;
         d->keys[i].idx = (uint32_t)i;
     }
-    qsort(d->keys, n, sizeof *d->keys, cmp_key);
+    if (m < n)
+        key_select(d->keys, n, m);
+    else
+        m = n;
+    qsort(d->keys, m, sizeof *d->keys, cmp_key);
     for (i = 0; i < n; i++)
         d->sorted[i] = kids[d->keys[i].idx];
     memcpy(kids, d->sorted, n * sizeof *kids);
@@ -843,8 +887,8 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     d->capkids = d->capsorted;
     d->capsorted = g;
     d->nkids = n;
-    XQ_TRY(sort_kids(d, d->kids, *pn0));
-    return sort_kids(d, d->kids + *pn0, *pn1 - *pn0);
+    XQ_TRY(sort_kids(d, d->kids, *pn0, *pn0));
+    return sort_kids(d, d->kids + *pn0, *pn1 - *pn0, *pn1 - *pn0);
 }
 
 /* Key of entry e whose position hashes to h (xq_board_hash). */
@@ -2517,7 +2561,7 @@ static xq_status run(vdec *d, const xq_board *start)
     for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
         double bestc = -1e300, bestp = -1e300, refp;
         int pass;
-        size_t npass0 = 0, n0 = 0, n1 = 0;
+        size_t npass0 = 0, n0 = 0, n1 = 0, sorted_to;
         size_t i, cap = (size_t)beam;
         bool badcorr = false, blank = false;
         d->nkids = 0;
@@ -2570,6 +2614,7 @@ static xq_status run(vdec *d, const xq_board *start)
             st = group_kids(d, cur, bestp, bestc, refp, &n0, &n1, &close);
             if (st != XQ_OK)
                 goto out;
+            sorted_to = n1;
             if (close > cap)
                 cap = close < capent ? close : capent;
             if (close > capent && (size_t)ply < d->caplost)
@@ -2587,15 +2632,23 @@ static xq_status run(vdec *d, const xq_board *start)
             int32_t nidx;
             size_t h;
             bool shift;
-            if (i == n1) {
+            if (i == sorted_to) {
                 /* past refp - VD_LOST_RANGE a child that finds the beam
-                 * full is not even lost mass: sort the rest only if it
-                 * can still enter */
+                 * full is not even lost mass: the rest are put in order
+                 * only as far as they can still enter (a few more than
+                 * the places left: some merge, some fall below the drop),
+                 * and again if those did not fill the beam */
+                size_t room, take;
                 if (nnxt >= capent || nnxt >= npass0 + cap)
                     break;
-                st = sort_kids(d, d->kids + n1, d->nkids - n1);
+                room = npass0 + cap - nnxt;
+                if (room > capent - nnxt)
+                    room = capent - nnxt;
+                take = room + room / 2 + 16;
+                st = sort_kids(d, d->kids + i, d->nkids - i, take);
                 if (st != XQ_OK)
                     goto out;
+                sorted_to = i + take;
             }
             c = &d->kids[i];
             shift = child_shifts(d, c);
