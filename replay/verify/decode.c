@@ -83,6 +83,7 @@ typedef struct {
     int8_t  doff[VD_MAXSRC];
     int8_t  dsh[VD_MAXSRC];
     float   em;             /* summed emission (0 blank, ~0 a good read) */
+    uint32_t seq;           /* order of making (the last tie-break) */
 } vchild;
 
 typedef struct {
@@ -93,11 +94,13 @@ typedef struct {
 } vfinal;
 
 /* A child's place in cmp_key's order, packed for sorting: score, then
- * (entry, move, kinds) in one integer, and where the child is. */
+ * (entry, move, kinds) in one integer, then the order of making, and
+ * where the child is. */
 _Static_assert(VD_MAXSRC <= 2, "vkey.tie holds two kinds");
 typedef struct {
     double   score;
     uint64_t tie;
+    uint32_t seq;
     uint32_t idx;
 } vkey;
 
@@ -473,7 +476,9 @@ static xq_status add_final(vdec *d, const ventry *e, int ply, bool nomoves)
 static xq_status add_child(vdec *d, const vchild *c)
 {
     XQ_TRY(grow((void **)&d->kids, &d->capkids, d->nkids + 1, sizeof *d->kids));
-    d->kids[d->nkids++] = *c;
+    d->kids[d->nkids] = *c;
+    d->kids[d->nkids].seq = (uint32_t)d->nkids;
+    d->nkids++;
     return XQ_OK;
 }
 
@@ -753,19 +758,21 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
 }
 
 /* The children's order: best score first, then (deterministic tie-break)
- * entry, move and kinds, packed in vkey.tie; no two children share all
- * three, so the order is total. */
+ * entry, move and kinds, packed in vkey.tie, then the order they were
+ * made in: a total order, the same whatever sorts or selects by it. */
+static bool key_before(const vkey *x, const vkey *y)
+{
+    if (x->score != y->score)
+        return x->score > y->score;
+    if (x->tie != y->tie)
+        return x->tie < y->tie;
+    return x->seq < y->seq;
+}
+
 static int cmp_key(const void *a, const void *b)
 {
     const vkey *x = a, *y = b;
-    if (x->score != y->score)
-        return x->score > y->score ? -1 : 1;
-    return (x->tie > y->tie) - (x->tie < y->tie);
-}
-
-static bool key_before(const vkey *x, const vkey *y)
-{
-    return x->score != y->score ? x->score > y->score : x->tie < y->tie;
+    return key_before(x, y) ? -1 : key_before(y, x) ? 1 : 0;
 }
 
 static void key_swap(vkey *a, size_t i, size_t j)
@@ -821,6 +828,7 @@ static xq_status sort_kids(vdec *d, vchild *kids, size_t n, size_t m)
             t |= (uint64_t)kids[i].kind[k] << (8 * (VD_MAXSRC - 1 - k));
         d->keys[i].score = kids[i].score;
         d->keys[i].tie = t;
+        d->keys[i].seq = kids[i].seq;
         d->keys[i].idx = (uint32_t)i;
     }
     if (m < n)
