@@ -10,7 +10,7 @@
  *
  * xq_board is a plain fixed-size value: put it on the stack, copy it with
  * `=`, memcpy or xq_board_copy (the copy carries its whole history; the
- * last copies only the moves made, not the 24 KB stack). Its fields are
+ * last copies only the moves made, not the 16 KB stack). Its fields are
  * PRIVATE: read them only through the functions below; their layout may
  * change. The history stack holds XQ_BOARD_MAX_PLIES moves made since the
  * position was set (by xq_board_init_start / xq_board_from_fen). When it is
