@@ -976,14 +976,21 @@ static int cmp_alt(const void *a, const void *b)
     return x->p > y->p ? -1 : x->p < y->p ? 1 : (x->mv < y->mv ? -1 : x->mv > y->mv);
 }
 
+/* How far (scaled) a move whose best spelling scores sc reads below the
+ * best reading of sheet k's cell slot: 0 as well as anything, below
+ * -VD_MISFIT the cell does not tell the move. */
+static double cell_gap(const vdec *d, int k, int32_t slot, float sc)
+{
+    return d->scale * (sc - d->res->cells[k][slot].ref);
+}
+
 static bool ply_told(const vdec *d, const vd_ply *p)
 {
     int k;
     for (k = 0; k < d->nsrc; k++)
         if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
             p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
-            d->scale * (p->sc[k] - d->res->cells[k][p->slot[k]].ref) >
-                -VD_FLOOR / 2)
+            cell_gap(d, k, p->slot[k], p->sc[k]) > -VD_MISFIT)
             return true;
     return false;
 }
@@ -2772,8 +2779,7 @@ static xq_status run(vdec *d, const xq_board *start)
             p->sc[k] = n->sc[k];
             if (k < d->nsrc && n->kind[k] == VK_READ && n->slot[k] >= 0 &&
                 (size_t)n->slot[k] < d->res->ncells[k] &&
-                d->scale * (n->sc[k] - d->res->cells[k][n->slot[k]].ref) <
-                    -VD_MISFIT)
+                cell_gap(d, k, n->slot[k], n->sc[k]) < -VD_MISFIT)
                 misfit = true;
         }
         d->res->misfits += misfit && !n->forced;
