@@ -328,6 +328,13 @@ static void run_blank_skip(const char *name, int ngames, int skip)
         }
         if (getenv("XQ_BENCH_LINE") && atoi(getenv("XQ_BENCH_LINE")) != skip + 1 + i)
             continue;   /* one sheet alone (the draws above still made) */
+        if (getenv("XQ_BENCH_LINE")) {   /* its edits, to make it again */
+            fprintf(stderr, "line %d seed %d: blank cells of plies", skip + 1 + i,
+                    11 + i);
+            for (k = 0; k < nb; k++)
+                fprintf(stderr, " %d", blanks[k]);
+            fprintf(stderr, ", ply %d skipped, stream %d\n", sk, stream);
+        }
         xq_board_from_fen(&b, g->fen, err, sizeof err);
         if (sy_sheet_make(&s, &b, g->mv, g->n, &clean, 11 + (uint64_t)i))
             continue;

@@ -2704,18 +2704,31 @@ static xq_status run(vdec *d, const xq_board *start)
             while (slots[h] >= 0 && keys[h] != ne->key)
                 h = (h + 1) & (tabsz - 1);
             if (slots[h] >= 0) {
-                /* same position and alignment: merge as a ghost */
-                vnode *sv = &d->nodes[nxt[slots[h]].node];
+                /* same position and alignment: merge, the lighter one as
+                 * a ghost of the heavier. The first pass's realignments
+                 * come before heavier children of other prefixes: one of
+                 * those reaching the same place (a move and a skip played
+                 * the other way round) takes the entry over. */
+                ventry *se = &nxt[slots[h]];
+                int32_t keep = se->node, ghost = nidx;
                 vghost *g;
                 st = grow((void **)&d->ghosts, &d->capghosts, d->nghosts + 1,
                           sizeof *d->ghosts);
                 if (st != XQ_OK)
                     goto out;
+                if (c->score > se->score) {
+                    keep = nidx;
+                    ghost = se->node;
+                    d->nodes[keep].ghost = d->nodes[ghost].ghost;
+                    d->nodes[ghost].ghost = -1;
+                    se->node = nidx;
+                    se->score = c->score;
+                }
                 g = &d->ghosts[d->nghosts];
-                g->node = nidx;
-                g->score = c->score;
-                g->next = sv->ghost;
-                sv->ghost = (int32_t)d->nghosts++;
+                g->node = ghost;
+                g->score = d->nodes[ghost].score;
+                g->next = d->nodes[keep].ghost;
+                d->nodes[keep].ghost = (int32_t)d->nghosts++;
                 continue;
             }
             keys[h] = ne->key;
