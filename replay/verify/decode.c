@@ -1680,7 +1680,16 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * as another move than the one put there (held-out corpus line 612):
      * the column may have got out of step at that record, its records
      * read one turn early from there on (a blank before them filled with
-     * a move of the decoder's making, legal all the way). */
+     * a move of the decoder's making, legal all the way). And a skip in
+     * one column with, within VD_SHIFT_REACH, a skip, a stray record or a
+     * record that reads clearly as another move in the other column: a
+     * move pair left unrecorded earlier, or the whole record moved back a
+     * move, leaves both columns out of step from one place with every
+     * record still a legal move, and shows only where they stop fitting,
+     * as trouble in each column (held-out corpus lines 404 and 805 of
+     * the kai+stress and printed+stress rows; no earlier place of one
+     * column's skip alone explains them): every ply from VD_SHIFT_REACH
+     * before the first of the two to the second is in doubt. */
     for (k = 0; k < d->nsrc; k++) {
         size_t last[2] = { 0, 0 };
         int lastkind[2] = { 0, 0 };
@@ -1688,6 +1697,25 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
         for (t = 1; t <= len; t++) {
             int kd = res->plies[t - 1].kind[k];
             side = xq_board_side(&vp.before[t - 1]);
+            if (kd == VK_SKIP) {
+                /* the other column's first irregularity within reach */
+                size_t u, lo = t > VD_SHIFT_REACH ? t - VD_SHIFT_REACH : 1;
+                size_t hi = t + VD_SHIFT_REACH < len ? t + VD_SHIFT_REACH : len;
+                for (u = lo; u <= hi; u++) {
+                    int ku = res->plies[u - 1].kind[k];
+                    if (xq_board_side(&vp.before[u - 1]) == side)
+                        continue;
+                    if (ku == VK_SKIP || ku == VK_EXTRA ||
+                        (!vp.clean[u - 1] && reads_other(d, &res->plies[u - 1], k)))
+                        break;
+                }
+                if (u <= hi) {
+                    size_t a0 = u < t ? u : t, a1 = u < t ? t : u;
+                    for (q = a0 > VD_SHIFT_REACH ? a0 - VD_SHIFT_REACH : 1; q <= a1; q++)
+                        if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                            res->plies[q - 1].conf = VD_SHIFT_CONF;
+                }
+            }
             if (!vp.clean[t - 1] && reads_other(d, &res->plies[t - 1], k))
                 misfit[side] = t;
             if ((kd == VK_SKIP || kd == VK_NONE) && misfit[side] &&
