@@ -577,9 +577,9 @@ static void test_blank_skip_sheets(void **state)
  * move out of step to its end, much of it sure. Held-out sheets of the
  * bench's clean+blanks+skip row (corpus lines 1001-1040 and 1401-1440):
  * - line 1033 (blank cells at plies 63 51 159 56 34, Red's ply 25
- *   skipped): 56 of 163 moves right, 39 wrong ones sure;
+ *   skipped): 56 of 163 moves right, 21 wrong ones sure;
  * - line 1409 (blanks at 20 5 17, Black's ply 6 skipped): 20 of 67
- *   right, 18 wrong ones sure. */
+ *   right, 13 wrong ones sure. */
 static void test_merge_keeps_heavier(void **state)
 {
     static const int b1033[] = { 63, 51, 159, 56, 34 }, b1409[] = { 20, 5, 17, 17 };
