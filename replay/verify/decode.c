@@ -1532,6 +1532,13 @@ static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k)
                : NULL;
 }
 
+/* Does decoded ply t's record on sheet k misfit: read not as its move
+ * but clearly as another (reads_other)? */
+static bool misfit_at(const vdec *d, const vplay *vp, size_t t, int k)
+{
+    return !vp->clean[t - 1] && reads_other(d, &d->res->plies[t - 1], k);
+}
+
 static void shift_doubt(vdec *d, vplay *vp0, bool ok)
 {
     vd_result *res = d->res;
@@ -1705,8 +1712,7 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                     int ku = res->plies[u - 1].kind[k];
                     if (xq_board_side(&vp.before[u - 1]) == side)
                         continue;
-                    if (ku == VK_SKIP || ku == VK_EXTRA ||
-                        (!vp.clean[u - 1] && reads_other(d, &res->plies[u - 1], k)))
+                    if (ku == VK_SKIP || ku == VK_EXTRA || misfit_at(d, &vp, u, k))
                         break;
                 }
                 if (u <= hi) {
@@ -1716,7 +1722,7 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                             res->plies[q - 1].conf = VD_SHIFT_CONF;
                 }
             }
-            if (!vp.clean[t - 1] && reads_other(d, &res->plies[t - 1], k))
+            if (misfit_at(d, &vp, t, k))
                 misfit[side] = t;
             if ((kd == VK_SKIP || kd == VK_NONE) && misfit[side] &&
                 t - misfit[side] <= VD_SHIFT_REACH) {
