@@ -652,6 +652,46 @@ static void test_move_pair_unrecorded(void **state)
     free(g);
 }
 
+/* A stray record: the other column may have skipped a move anywhere
+ * within VD_SHIFT_REACH before it, the decoded game then a move pair
+ * short and numbered two plies off to its end, every record read cleanly.
+ * Held-out sheets of the bench's clean+blanks+skip row (no stray record
+ * on them; the skip is Red's):
+ * - line 1806 (blank cells at plies 6 and 8, ply 19 skipped): the true
+ *   history 8th in the beam, its skip child 12.7 nats behind, cut; Red's
+ *   column read a move early, Black's record 26 taken as stray: 18 of 62
+ *   moves right, 18 wrong ones sure;
+ * - line 2034 (blanks at 11 51 72 29 85, ply 55 skipped): Black's record
+ *   60 taken as stray, no record misread: 56 of 101 right, 26 wrong ones
+ *   sure. */
+static void test_stray_record_doubt(void **state)
+{
+    static const int b1806[] = { 6, 8 }, b2034[] = { 11, 51, 72, 29, 85 };
+    static const struct {
+        int line; const int *b; int nb, skip, seed;
+    } cases[] = { { 1806, b1806, 2, 19, 16 }, { 2034, b2034, 5, 55, 44 } };
+    sy_game *g = malloc(sizeof *g);
+    size_t i;
+    (void)state;
+    assert_non_null(g);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sy_sheet s;
+        xq_game *game;
+        int right, silent;
+        game = blank_skip_sheet(cases[i].line, (uint64_t)cases[i].seed,
+                                cases[i].b, cases[i].nb, cases[i].skip, 0, 0,
+                                g, &s);
+        tally(game, g, &right, &silent);
+        if (getenv("XQ_VERIFY_DUMP"))
+            printf("line %d: %d of %d right, %d silent\n", cases[i].line,
+                   right, g->n, silent);
+        assert_int_equal(silent, 0);
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    free(g);
+}
+
 /* A record that does not read as the move chosen for it puts the squares
  * of the moves it does read as in doubt, however sure the posterior. On
  * this kai sheet "砲２退１" was read "砲退１", which names either cannon;
@@ -1389,6 +1429,7 @@ int main(void)
         cmocka_unit_test(test_sure_among_doubt),
         cmocka_unit_test(test_merge_keeps_heavier),
         cmocka_unit_test(test_move_pair_unrecorded),
+        cmocka_unit_test(test_stray_record_doubt),
         cmocka_unit_test(test_blank_skip_sheets),
         cmocka_unit_test(test_cut_histories_followed),
         cmocka_unit_test(test_alternatives_followed),

@@ -1696,7 +1696,13 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * as trouble in each column (held-out corpus lines 404 and 805 of
      * the kai+stress and printed+stress rows; no earlier place of one
      * column's skip alone explains them): every ply from VD_SHIFT_REACH
-     * before the first of the two to the second is in doubt. */
+     * before the first of the two to the second is in doubt. A stray
+     * record: the other column may have skipped a move anywhere within
+     * VD_SHIFT_REACH before it and this record be a real one, the decoded
+     * game then a move pair short and numbered two plies off from there
+     * to its end, every record still read cleanly (held-out clean sheets,
+     * corpus lines 1806 and 2034): every ply from VD_SHIFT_REACH before it
+     * to the end is in doubt. */
     for (k = 0; k < d->nsrc; k++) {
         size_t last[2] = { 0, 0 };
         int lastkind[2] = { 0, 0 };
@@ -1722,6 +1728,10 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                             res->plies[q - 1].conf = VD_SHIFT_CONF;
                 }
             }
+            if (kd == VK_EXTRA)
+                for (q = t > VD_SHIFT_REACH ? t - VD_SHIFT_REACH : 1; q <= len; q++)
+                    if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                        res->plies[q - 1].conf = VD_SHIFT_CONF;
             if (misfit_at(d, &vp, t, k))
                 misfit[side] = t;
             if ((kd == VK_SKIP || kd == VK_NONE) && misfit[side] &&
