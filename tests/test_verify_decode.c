@@ -692,6 +692,35 @@ static void test_stray_record_doubt(void **state)
     free(g);
 }
 
+/* Two records of one column that read as other moves, each worse than
+ * VD_FAR_MISFIT (more than a misread character off the move put there):
+ * the column may be out of step between them. Held-out kai+stress sheet
+ * of the bench's stress rows, corpus line 1005 (seed 1004): Red's plies 3
+ * and 5 skipped, no single skip fits; the decoded game reads Red's column
+ * two moves early, its record 3 taken as an illegal move and 29 and 31 as
+ * others: 29 of 57 moves right, Red's plies 17 to 27 sure and wrong. */
+static void test_far_misreads_one_column(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    sy_style st = SY_KAI;
+    int right, silent;
+    (void)state;
+    assert_non_null(g);
+    st.p_blank = 0.04;
+    st.p_skip = 0.02;
+    st.p_illeg = 0.03;
+    game = decode(1005, &st, 1004, g, &s, NULL);
+    tally(game, g, &right, &silent);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("line 1005: %d of %d right, %d silent\n", right, g->n, silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
 /* A record that does not read as the move chosen for it puts the squares
  * of the moves it does read as in doubt, however sure the posterior. On
  * this kai sheet "砲２退１" was read "砲退１", which names either cannon;
@@ -1430,6 +1459,7 @@ int main(void)
         cmocka_unit_test(test_merge_keeps_heavier),
         cmocka_unit_test(test_move_pair_unrecorded),
         cmocka_unit_test(test_stray_record_doubt),
+        cmocka_unit_test(test_far_misreads_one_column),
         cmocka_unit_test(test_blank_skip_sheets),
         cmocka_unit_test(test_cut_histories_followed),
         cmocka_unit_test(test_alternatives_followed),

@@ -1539,6 +1539,14 @@ static bool misfit_at(const vdec *d, const vplay *vp, size_t t, int k)
     return !vp->clean[t - 1] && reads_other(d, &d->res->plies[t - 1], k);
 }
 
+/* ... and reads worse as its move than VD_FAR_MISFIT: no misread of it? */
+static bool far_misfit_at(const vdec *d, const vplay *vp, size_t t, int k)
+{
+    const vd_ply *p = &d->res->plies[t - 1];
+    const vd_cell *c = vp->clean[t - 1] ? NULL : reads_other(d, p, k);
+    return c && d->scale * (c->text_score - p->sc[k]) > VD_FAR_MISFIT;
+}
+
 static void shift_doubt(vdec *d, vplay *vp0, bool ok)
 {
     vd_result *res = d->res;
@@ -1702,11 +1710,15 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * game then a move pair short and numbered two plies off from there
      * to its end, every record still read cleanly (held-out clean sheets,
      * corpus lines 1806 and 2034): every ply from VD_SHIFT_REACH before it
-     * to the end is in doubt. */
+     * to the end is in doubt. And two records of one column within reach
+     * that read as other moves worse than VD_FAR_MISFIT (no misreads of
+     * the moves put there): the column may be out of step between them,
+     * two moves skipped where no single skip fits (held-out kai+stress
+     * line 1005): that column's plies between them are in doubt. */
     for (k = 0; k < d->nsrc; k++) {
         size_t last[2] = { 0, 0 };
         int lastkind[2] = { 0, 0 };
-        size_t misfit[2] = { 0, 0 };
+        size_t misfit[2] = { 0, 0 }, far[2] = { 0, 0 };
         for (t = 1; t <= len; t++) {
             int kd = res->plies[t - 1].kind[k];
             side = xq_board_side(&vp.before[t - 1]);
@@ -1732,6 +1744,13 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                 for (q = t > VD_SHIFT_REACH ? t - VD_SHIFT_REACH : 1; q <= len; q++)
                     if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
+            if (far_misfit_at(d, &vp, t, k)) {
+                if (far[side] && t - far[side] <= VD_SHIFT_REACH)
+                    for (q = far[side]; q <= t; q += 2)
+                        if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+                            res->plies[q - 1].conf = VD_SHIFT_CONF;
+                far[side] = t;
+            }
             if (misfit_at(d, &vp, t, k))
                 misfit[side] = t;
             if ((kd == VK_SKIP || kd == VK_NONE) && misfit[side] &&

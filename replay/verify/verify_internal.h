@@ -58,6 +58,11 @@ enum {
                                times wider (default beam only): the better
                                scoring history is kept */
 #define VD_RETRY_WIDEN 4
+#define VD_FAR_MISFIT (VD_FLOOR + VD_MISFIT)   /* a record reading its move
+                               worse than an unexplained cell and a misfit
+                               together is no misread of that move (one
+                               misread character costs about VD_FLOOR):
+                               two in one column, shift_doubt */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
