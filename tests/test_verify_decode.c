@@ -692,6 +692,32 @@ static void test_stray_record_doubt(void **state)
     free(g);
 }
 
+/* A blank cell and, later in its column, a skip or the record ending a
+ * move short: the blank's move is the decoder's guess, and an earlier
+ * place of the skip that needs another move there is not refuted by it.
+ * Held-out clean+blanks+skip sheet, corpus line 2235 (blank cells at
+ * plies 16 26 11 70 53, Black's ply 68 skipped): decoded as a blank at 68
+ * and the record a move early after it, Black's column a move short at
+ * the end; ply 70 was sure and wrong. */
+static void test_blank_before_short_column(void **state)
+{
+    static const int blanks[] = { 16, 26, 11, 70, 53 };
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_game *game;
+    int right, silent;
+    (void)state;
+    assert_non_null(g);
+    game = blank_skip_sheet(2235, 45, blanks, 5, 68, 0, 0, g, &s);
+    tally(game, g, &right, &silent);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("line 2235: %d of %d right, %d silent\n", right, g->n, silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
 /* Two records of one column that read as other moves, each worse than
  * VD_FAR_MISFIT (more than a misread character off the move put there):
  * the column may be out of step between them. Held-out kai+stress sheet
@@ -1460,6 +1486,7 @@ int main(void)
         cmocka_unit_test(test_move_pair_unrecorded),
         cmocka_unit_test(test_stray_record_doubt),
         cmocka_unit_test(test_far_misreads_one_column),
+        cmocka_unit_test(test_blank_before_short_column),
         cmocka_unit_test(test_blank_skip_sheets),
         cmocka_unit_test(test_cut_histories_followed),
         cmocka_unit_test(test_alternatives_followed),

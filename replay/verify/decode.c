@@ -1695,7 +1695,12 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * as another move than the one put there (held-out corpus line 612):
      * the column may have got out of step at that record, its records
      * read one turn early from there on (a blank before them filled with
-     * a move of the decoder's making, legal all the way). And a skip in
+     * a move of the decoder's making, legal all the way). A blank cell
+     * before it in its column likewise: the move the decoder put there
+     * fits only its own alignment, so an earlier place of the skip that
+     * needs another move there is refuted wrongly (held-out clean sheet,
+     * corpus line 2235: Black's ply 68 skipped and 70 blank, decoded as
+     * a blank at 68 with the record a move early after it). And a skip in
      * one column with, within VD_SHIFT_REACH, a skip, a stray record or a
      * record that reads clearly as another move in the other column: a
      * move pair left unrecorded earlier, or the whole record moved back a
@@ -1718,7 +1723,7 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
     for (k = 0; k < d->nsrc; k++) {
         size_t last[2] = { 0, 0 };
         int lastkind[2] = { 0, 0 };
-        size_t misfit[2] = { 0, 0 }, far[2] = { 0, 0 };
+        size_t misfit[2] = { 0, 0 }, far[2] = { 0, 0 }, blank[2] = { 0, 0 };
         for (t = 1; t <= len; t++) {
             int kd = res->plies[t - 1].kind[k];
             side = xq_board_side(&vp.before[t - 1]);
@@ -1753,12 +1758,20 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             }
             if (misfit_at(d, &vp, t, k))
                 misfit[side] = t;
-            if ((kd == VK_SKIP || kd == VK_NONE) && misfit[side] &&
-                t - misfit[side] <= VD_SHIFT_REACH) {
-                for (q = misfit[side]; q <= t; q += 2)
+            if (kd == VK_BLANK)
+                blank[side] = t;
+            if (kd == VK_SKIP || kd == VK_NONE) {
+                size_t from = 0;
+                if (misfit[side] && t - misfit[side] <= VD_SHIFT_REACH)
+                    from = misfit[side];
+                if (blank[side] && t - blank[side] <= VD_SHIFT_REACH &&
+                    (!from || blank[side] < from))
+                    from = blank[side];
+                for (q = from; from && q <= t; q += 2)
                     if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
-                misfit[side] = 0;
+                if (from)
+                    misfit[side] = blank[side] = 0;
             }
             if (kd != VK_SKIP && kd != VK_EXTRA)
                 continue;
