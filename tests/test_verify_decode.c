@@ -652,6 +652,21 @@ static void test_move_pair_unrecorded(void **state)
     free(g);
 }
 
+/* No ply of a decoded sheet of corpus line `line` is sure and wrong
+ * (XQ_VERIFY_DUMP: its tally); frees the game and the sheet. */
+static void assert_none_silent(xq_game *game, const sy_game *g, sy_sheet *s,
+                               int line)
+{
+    int right, silent;
+    tally(game, g, &right, &silent);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("line %d: %d of %d right, %d silent\n", line, right, g->n,
+               silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(s);
+}
+
 /* A stray record: the other column may have skipped a move anywhere
  * within VD_SHIFT_REACH before it, the decoded game then a move pair
  * short and numbered two plies off to its end, every record read cleanly.
@@ -676,18 +691,10 @@ static void test_stray_record_doubt(void **state)
     assert_non_null(g);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sy_sheet s;
-        xq_game *game;
-        int right, silent;
-        game = blank_skip_sheet(cases[i].line, (uint64_t)cases[i].seed,
-                                cases[i].b, cases[i].nb, cases[i].skip, 0, 0,
-                                g, &s);
-        tally(game, g, &right, &silent);
-        if (getenv("XQ_VERIFY_DUMP"))
-            printf("line %d: %d of %d right, %d silent\n", cases[i].line,
-                   right, g->n, silent);
-        assert_int_equal(silent, 0);
-        xq_game_destroy(&game);
-        sy_sheet_free(&s);
+        xq_game *game = blank_skip_sheet(cases[i].line, (uint64_t)cases[i].seed,
+                                         cases[i].b, cases[i].nb,
+                                         cases[i].skip, 0, 0, g, &s);
+        assert_none_silent(game, g, &s, cases[i].line);
     }
     free(g);
 }
@@ -704,17 +711,10 @@ static void test_blank_before_short_column(void **state)
     static const int blanks[] = { 16, 26, 11, 70, 53 };
     sy_game *g = malloc(sizeof *g);
     sy_sheet s;
-    xq_game *game;
-    int right, silent;
     (void)state;
     assert_non_null(g);
-    game = blank_skip_sheet(2235, 45, blanks, 5, 68, 0, 0, g, &s);
-    tally(game, g, &right, &silent);
-    if (getenv("XQ_VERIFY_DUMP"))
-        printf("line 2235: %d of %d right, %d silent\n", right, g->n, silent);
-    assert_int_equal(silent, 0);
-    xq_game_destroy(&game);
-    sy_sheet_free(&s);
+    assert_none_silent(blank_skip_sheet(2235, 45, blanks, 5, 68, 0, 0, g, &s),
+                       g, &s, 2235);
     free(g);
 }
 
@@ -729,21 +729,13 @@ static void test_far_misreads_one_column(void **state)
 {
     sy_game *g = malloc(sizeof *g);
     sy_sheet s;
-    xq_game *game;
     sy_style st = SY_KAI;
-    int right, silent;
     (void)state;
     assert_non_null(g);
     st.p_blank = 0.04;
     st.p_skip = 0.02;
     st.p_illeg = 0.03;
-    game = decode(1005, &st, 1004, g, &s, NULL);
-    tally(game, g, &right, &silent);
-    if (getenv("XQ_VERIFY_DUMP"))
-        printf("line 1005: %d of %d right, %d silent\n", right, g->n, silent);
-    assert_int_equal(silent, 0);
-    xq_game_destroy(&game);
-    sy_sheet_free(&s);
+    assert_none_silent(decode(1005, &st, 1004, g, &s, NULL), g, &s, 1005);
     free(g);
 }
 
