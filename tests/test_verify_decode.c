@@ -566,6 +566,21 @@ static void test_blank_skip_sheets(void **state)
     free(g);
 }
 
+/* No ply of a decoded sheet of corpus line `line` is sure and wrong
+ * (XQ_VERIFY_DUMP: its tally); frees the game and the sheet. */
+static void assert_none_silent(xq_game *game, const sy_game *g, sy_sheet *s,
+                               int line)
+{
+    int right, silent;
+    tally(game, g, &right, &silent);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("line %d: %d of %d right, %d silent\n", line, right, g->n,
+               silent);
+    assert_int_equal(silent, 0);
+    xq_game_destroy(&game);
+    sy_sheet_free(s);
+}
+
 /* Prefixes that reach the same position with the same alignment are
  * merged, the lighter as a ghost of the heavier. The first pass takes the
  * best prefix's realignments (a skip) before the other prefixes'
@@ -592,19 +607,13 @@ static void test_merge_keeps_heavier(void **state)
     assert_non_null(g);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sy_sheet s;
-        xq_game *game;
         int right, silent;
-        game = blank_skip_sheet(cases[i].line, (uint64_t)cases[i].seed,
-                                cases[i].b, cases[i].nb, cases[i].skip, 0, 0,
-                                g, &s);
+        xq_game *game = blank_skip_sheet(cases[i].line, (uint64_t)cases[i].seed,
+                                         cases[i].b, cases[i].nb,
+                                         cases[i].skip, 0, 0, g, &s);
         tally(game, g, &right, &silent);
-        if (getenv("XQ_VERIFY_DUMP"))
-            printf("line %d: %d of %d right, %d silent\n", cases[i].line,
-                   right, g->n, silent);
-        assert_int_equal(silent, 0);
         assert_true(right >= g->n - 3);   /* the blanks, where ambiguous */
-        xq_game_destroy(&game);
-        sy_sheet_free(&s);
+        assert_none_silent(game, g, &s, cases[i].line);
     }
     free(g);
 }
@@ -650,21 +659,6 @@ static void test_move_pair_unrecorded(void **state)
         sy_sheet_free(&s);
     }
     free(g);
-}
-
-/* No ply of a decoded sheet of corpus line `line` is sure and wrong
- * (XQ_VERIFY_DUMP: its tally); frees the game and the sheet. */
-static void assert_none_silent(xq_game *game, const sy_game *g, sy_sheet *s,
-                               int line)
-{
-    int right, silent;
-    tally(game, g, &right, &silent);
-    if (getenv("XQ_VERIFY_DUMP"))
-        printf("line %d: %d of %d right, %d silent\n", line, right, g->n,
-               silent);
-    assert_int_equal(silent, 0);
-    xq_game_destroy(&game);
-    sy_sheet_free(s);
 }
 
 /* A stray record: the other column may have skipped a move anywhere
