@@ -144,6 +144,212 @@ static xq_status components(const uint8_t *mask, const uint8_t *grey,
     return XQ_OK;
 }
 
+/* The straight line best covered by component li's ink from its left
+ * end to its right end (rows ya at x0 and yb at x1, ink within 1 pixel of
+ * the line counted): *pcov gets the share of its columns covered. */
+static void best_line(const int *label, int w, const comp *k, int li,
+                      int *pya, int *pyb, double *pcov)
+{
+    int ya, yb, x, cw = k->x1 - k->x0 + 1;
+    *pcov = 0;
+    *pya = *pyb = k->y0;
+    for (ya = k->y0; ya <= k->y1; ya++)
+        for (yb = k->y0; yb <= k->y1; yb++) {
+            int hit = 0;
+            for (x = k->x0; x <= k->x1; x++) {
+                int y = ya + (int)lround((double)(yb - ya) * (x - k->x0) /
+                                         (cw > 1 ? cw - 1 : 1)), dy;
+                for (dy = -1; dy <= 1; dy++)
+                    if (y + dy >= k->y0 && y + dy <= k->y1 &&
+                        label[(y + dy) * w + x] == li) {
+                        hit++;
+                        break;
+                    }
+            }
+            if ((double)hit / cw > *pcov) {
+                *pcov = (double)hit / cw;
+                *pya = ya;
+                *pyb = yb;
+            }
+        }
+}
+
+/* A record struck through and written again (beside it, above or below):
+ * a straight stroke across a word-wide stretch of ink, near level, with
+ * ink elsewhere in the cell that it does not cross. The struck word (the
+ * stroke and every piece of ink it passes through) is taken out of the
+ * cell's ink, so that the rewritten record is what is read. Nothing is
+ * changed when the rest is too little to be a record (a record struck
+ * out and not written again stays as written, for the reader to find it
+ * unreadable). Returns whether the cell was struck and rewritten. */
+static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
+                           int ink)
+{
+    int w = c->ink.w, h = c->ink.h, i, best = -1, bya = 0, byb = 0;
+    int minink = (int)(0.003 * w * h), left, hmed = 0, x, y;
+    bool *gone;
+    if (minink < 25)
+        minink = 25;
+    /* the height of a written glyph: the tallest piece of ink no wider
+     * than two of its heights (a glyph's main stroke group spans it) */
+    for (i = 0; i < n; i++)
+        if (cs[i].area > 0 && cs[i].x1 - cs[i].x0 < 2 * (cs[i].y1 - cs[i].y0 + 1)
+            && cs[i].y1 - cs[i].y0 + 1 > hmed)
+            hmed = cs[i].y1 - cs[i].y0 + 1;
+    if (hmed < 4)
+        return false;
+    for (i = 0; i < n; i++) {
+        const comp *k = &cs[i];
+        int cw = k->x1 - k->x0 + 1, ya, yb;
+        double cov;
+        /* two glyphs and a half wide at least (a record is four), and no
+         * taller than a glyph and a half */
+        if (k->area <= 0 || 2 * cw < 5 * hmed || k->y1 - k->y0 + 1 > 3 * hmed / 2 + 2)
+            continue;
+        best_line(label, w, k, i, &ya, &yb, &cov);
+        /* covered nearly all along, and near level (rising less than a
+         * glyph over its length) */
+        if (cov < 0.9 || abs(yb - ya) > hmed)
+            continue;
+        if (best < 0 || cw > cs[best].x1 - cs[best].x0 + 1) {
+            best = i;
+            bya = ya;
+            byb = yb;
+        }
+    }
+    if (best < 0)
+        return false;
+    gone = xq_calloc((size_t)n, sizeof *gone);
+    if (!gone)
+        return false;
+    {
+        const comp *s = &cs[best];
+        int sx0 = s->x0, sx1 = s->x1, above = 0, below = 0, lx0 = w, lx1 = -1;
+        int where = -1;
+        bool grown = true;
+        double slope = (double)(byb - bya) / (s->x1 > s->x0 ? s->x1 - s->x0 : 1);
+#define YL(x) ((int)lround(bya + slope * ((x) - s->x0)))
+        gone[best] = true;
+        /* the stroke may be broken: pieces of ink along its line, next to
+         * the struck span, lengthen it */
+        while (grown) {
+            grown = false;
+            for (i = 0; i < n; i++) {
+                const comp *k = &cs[i];
+                int kw = k->x1 - k->x0 + 1, on = 0, dy;
+                if (gone[i] || k->area <= 0 || 3 * kw < hmed ||
+                    (k->x1 >= sx0 && k->x0 <= sx1) ||
+                    k->x0 > sx1 + hmed || k->x1 < sx0 - hmed)
+                    continue;
+                for (x = k->x0; x <= k->x1; x++)
+                    for (dy = -1; dy <= 1; dy++) {
+                        y = YL(x) + dy;
+                        if (y >= 0 && y < h && label[y * w + x] == i) {
+                            on++;
+                            break;
+                        }
+                    }
+                if (10 * on < 6 * kw)
+                    continue;
+                gone[i] = grown = true;
+                if (k->x0 < sx0) sx0 = k->x0;
+                if (k->x1 > sx1) sx1 = k->x1;
+            }
+        }
+        /* the struck glyphs: every piece over the span the stroke passes
+         * through or all but touches, or centred within half a glyph of
+         * it (a stroke of a struck glyph it missed) */
+        for (i = 0; i < n; i++) {
+            const comp *k = &cs[i];
+            int xc = (k->x0 + k->x1) / 2, yl = YL(xc);
+            if (gone[i] || k->area <= 0 || xc < sx0 || xc > sx1)
+                continue;
+            if ((yl >= k->y0 - 2 && yl <= k->y1 + 2) ||
+                abs((k->y0 + k->y1) / 2 - yl) * 2 <= hmed)
+                gone[i] = true;
+        }
+        /* the stroke goes through the middle of what it strikes: ink of
+         * the struck pieces both above and below it, as much in all as
+         * the stroke is long (not a frame's edge or an underline) */
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                int l = label[y * w + x];
+                if (l < 0 || !gone[l])
+                    continue;
+                if (y < YL(x) - 2)
+                    above++;
+                else if (y > YL(x) + 2)
+                    below++;
+            }
+        if (above + below < sx1 - sx0 + 1 || above < (above + below) / 10 ||
+            below < (above + below) / 10) {
+            xq_free(gone);
+            return false;
+        }
+        /* what is left is a record written again on one side of the
+         * struck one (above, below, before or after it): nearly all its
+         * glyph-sized ink on that side (the rest, leftovers of the struck
+         * glyphs, goes with them), as wide as a record (two glyphs and a
+         * half) and a quarter of the cell's ink at least. Specks do not
+         * count. */
+        left = 0;
+        {
+            int side_area[4] = { 0, 0, 0, 0 }, total = 0, pass;
+            signed char *at = xq_malloc((size_t)n);
+            if (!at) {
+                xq_free(gone);
+                return false;
+            }
+            for (i = 0; i < n; i++) {
+                const comp *k = &cs[i];
+                int xc = (k->x0 + k->x1) / 2, yc = (k->y0 + k->y1) / 2;
+                at[i] = -1;
+                if (k->area <= 0 || gone[i] ||
+                    (3 * (k->y1 - k->y0 + 1) < hmed && 3 * (k->x1 - k->x0 + 1) < hmed))
+                    continue;
+                if (2 * abs(yc - YL(xc)) > hmed)
+                    at[i] = yc < YL(xc) ? 2 : 3;
+                else
+                    at[i] = xc < sx0 ? 0 : 1;
+                side_area[(int)at[i]] += k->area;
+                total += k->area;
+            }
+            for (pass = 0; pass < 4; pass++)
+                if (where < 0 || side_area[pass] > side_area[where])
+                    where = pass;
+            if (total == 0 || 20 * side_area[where] < 17 * total)
+                where = 4;
+            for (i = 0; i < n && where != 4; i++) {
+                if (at[i] < 0)
+                    continue;
+                if (at[i] != where) {
+                    gone[i] = true;
+                    continue;
+                }
+                left += cs[i].area;
+                if (cs[i].x0 < lx0) lx0 = cs[i].x0;
+                if (cs[i].x1 > lx1) lx1 = cs[i].x1;
+            }
+            xq_free(at);
+        }
+#undef YL
+        if (where < 0 || where == 4 || 2 * (lx1 - lx0 + 1) < 5 * hmed)
+            left = 0;
+    }
+    if (left < minink || left >= ink || 4 * left < ink) {
+        xq_free(gone);
+        return false;
+    }
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int l = label[y * w + x];
+            if (l >= 0 && gone[l])
+                c->ink.px[y * w + x] = 255;
+        }
+    xq_free(gone);
+    return true;
+}
+
 /* Crop, clean and classify one cell as blank or written. */
 static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
 {
@@ -272,7 +478,9 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
         c->blank = ink < minink;
     }
     /* strike-through: one component far wider than tall crossing most of
-     * the written ink, with other ink around it */
+     * the written ink, with other ink around it; or a record struck
+     * through and written again, whose struck part strike_rewrite takes
+     * out of the ink (the reading is then the rewritten record's) */
     c->struck = false;
     if (!c->blank) {
         int ix0 = w, ix1 = -1;
@@ -288,6 +496,8 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
                 && cw > 2 * h && k->area < 0.5 * ink)
                 c->struck = true;
         }
+        if (strike_rewrite(c, cs, n, label, ink))
+            c->struck = true;
     }
     xq_free(cs);
     xq_free(mask);

@@ -92,6 +92,10 @@ void   xq_sheet_size(const xq_sheet *sheet, int *pw, int *ph);
 
 /* ---- cells (index in move order, see above) ---- */
 bool xq_sheet_cell_blank(const xq_sheet *sheet, size_t cell);
+/* Ink struck through: a stroke across the written record. Where the
+ * record was written again beside, above or below it, the struck part is
+ * left out of the cell's readings (text, read, score): they are the
+ * rewritten record's. */
 bool xq_sheet_cell_struck(const xq_sheet *sheet, size_t cell);
 /* Raw Tesseract text of the cell ("" when blank or not read); borrowed,
  * valid while the sheet lives. The text is read lazily on first call. */
