@@ -202,9 +202,10 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
         const comp *k = &cs[i];
         int cw = k->x1 - k->x0 + 1, ya, yb;
         double cov;
-        /* two glyphs and a half wide at least (a record is four), and no
-         * taller than a glyph and a half */
-        if (k->area <= 0 || 2 * cw < 5 * hmed || k->y1 - k->y0 + 1 > 3 * hmed / 2 + 2)
+        /* a glyph and a quarter wide at least (the stroke may be broken
+         * in two; whole, it must cross two glyphs and a half: a record is
+         * four), and no taller than a glyph and a half */
+        if (k->area <= 0 || 4 * cw < 5 * hmed || k->y1 - k->y0 + 1 > 3 * hmed / 2 + 2)
             continue;
         best_line(label, w, k, i, &ya, &yb, &cov);
         /* covered nearly all along, and near level (rising less than a
@@ -230,14 +231,14 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
         double slope = (double)(byb - bya) / (s->x1 > s->x0 ? s->x1 - s->x0 : 1);
 #define YL(x) ((int)lround(bya + slope * ((x) - s->x0)))
         gone[best] = true;
-        /* the stroke may be broken: pieces of ink along its line, next to
-         * the struck span, lengthen it */
+        /* the stroke may be broken: pieces of ink along its line as wide
+         * as a candidate, next to the struck span, lengthen it */
         while (grown) {
             grown = false;
             for (i = 0; i < n; i++) {
                 const comp *k = &cs[i];
                 int kw = k->x1 - k->x0 + 1, on = 0, dy;
-                if (gone[i] || k->area <= 0 || 3 * kw < hmed ||
+                if (gone[i] || k->area <= 0 || 4 * kw < 5 * hmed ||
                     (k->x1 >= sx0 && k->x0 <= sx1) ||
                     k->x0 > sx1 + hmed || k->x1 < sx0 - hmed)
                     continue;
@@ -255,6 +256,10 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
                 if (k->x0 < sx0) sx0 = k->x0;
                 if (k->x1 > sx1) sx1 = k->x1;
             }
+        }
+        if (2 * (sx1 - sx0 + 1) < 5 * hmed) {
+            xq_free(gone);
+            return false;
         }
         /* the struck glyphs: every piece over the span the stroke passes
          * through or all but touches, or centred within half a glyph of
