@@ -183,20 +183,18 @@ static void best_line(const int *label, int w, const comp *k, int li,
  * out and not written again stays as written, for the reader to find it
  * unreadable). Returns whether the cell was struck and rewritten. */
 static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
-                           int ink)
+                           int ink, int minink)
 {
     int w = c->ink.w, h = c->ink.h, i, best = -1, bya = 0, byb = 0;
-    int minink = (int)(0.003 * w * h), left, hmed = 0, x, y;
+    int left, gh = 0, x, y;
     bool *gone;
-    if (minink < 25)
-        minink = 25;
     /* the height of a written glyph: the tallest piece of ink no wider
      * than two of its heights (a glyph's main stroke group spans it) */
     for (i = 0; i < n; i++)
         if (cs[i].area > 0 && cs[i].x1 - cs[i].x0 < 2 * (cs[i].y1 - cs[i].y0 + 1)
-            && cs[i].y1 - cs[i].y0 + 1 > hmed)
-            hmed = cs[i].y1 - cs[i].y0 + 1;
-    if (hmed < 4)
+            && cs[i].y1 - cs[i].y0 + 1 > gh)
+            gh = cs[i].y1 - cs[i].y0 + 1;
+    if (gh < 4)
         return false;
     for (i = 0; i < n; i++) {
         const comp *k = &cs[i];
@@ -205,12 +203,12 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
         /* a glyph and a quarter wide at least (the stroke may be broken
          * in two; whole, it must cross two glyphs and a half: a record is
          * four), and no taller than a glyph and a half */
-        if (k->area <= 0 || 4 * cw < 5 * hmed || k->y1 - k->y0 + 1 > 3 * hmed / 2 + 2)
+        if (k->area <= 0 || 4 * cw < 5 * gh || k->y1 - k->y0 + 1 > 3 * gh / 2 + 2)
             continue;
         best_line(label, w, k, i, &ya, &yb, &cov);
         /* covered nearly all along, and near level (rising less than a
          * glyph over its length) */
-        if (cov < 0.9 || abs(yb - ya) > hmed)
+        if (cov < 0.9 || abs(yb - ya) > gh)
             continue;
         if (best < 0 || cw > cs[best].x1 - cs[best].x0 + 1) {
             best = i;
@@ -238,9 +236,9 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
             for (i = 0; i < n; i++) {
                 const comp *k = &cs[i];
                 int kw = k->x1 - k->x0 + 1, on = 0, dy;
-                if (gone[i] || k->area <= 0 || 4 * kw < 5 * hmed ||
+                if (gone[i] || k->area <= 0 || 4 * kw < 5 * gh ||
                     (k->x1 >= sx0 && k->x0 <= sx1) ||
-                    k->x0 > sx1 + hmed || k->x1 < sx0 - hmed)
+                    k->x0 > sx1 + gh || k->x1 < sx0 - gh)
                     continue;
                 for (x = k->x0; x <= k->x1; x++)
                     for (dy = -1; dy <= 1; dy++) {
@@ -257,7 +255,7 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
                 if (k->x1 > sx1) sx1 = k->x1;
             }
         }
-        if (2 * (sx1 - sx0 + 1) < 5 * hmed) {
+        if (2 * (sx1 - sx0 + 1) < 5 * gh) {
             xq_free(gone);
             return false;
         }
@@ -270,7 +268,7 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
             if (gone[i] || k->area <= 0 || xc < sx0 || xc > sx1)
                 continue;
             if ((yl >= k->y0 - 2 && yl <= k->y1 + 2) ||
-                abs((k->y0 + k->y1) / 2 - yl) * 2 <= hmed)
+                abs((k->y0 + k->y1) / 2 - yl) * 2 <= gh)
                 gone[i] = true;
         }
         /* the stroke goes through the middle of what it strikes: ink of
@@ -310,9 +308,9 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
                 int xc = (k->x0 + k->x1) / 2, yc = (k->y0 + k->y1) / 2;
                 at[i] = -1;
                 if (k->area <= 0 || gone[i] ||
-                    (3 * (k->y1 - k->y0 + 1) < hmed && 3 * (k->x1 - k->x0 + 1) < hmed))
+                    (3 * (k->y1 - k->y0 + 1) < gh && 3 * (k->x1 - k->x0 + 1) < gh))
                     continue;
-                if (2 * abs(yc - YL(xc)) > hmed)
+                if (2 * abs(yc - YL(xc)) > gh)
                     at[i] = yc < YL(xc) ? 2 : 3;
                 else
                     at[i] = xc < sx0 ? 0 : 1;
@@ -338,7 +336,7 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
             xq_free(at);
         }
 #undef YL
-        if (where < 0 || where == 4 || 2 * (lx1 - lx0 + 1) < 5 * hmed)
+        if (where == 4 || 2 * (lx1 - lx0 + 1) < 5 * gh)
             left = 0;
     }
     if (left < minink || left >= ink || 4 * left < ink) {
@@ -358,7 +356,7 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
 /* Crop, clean and classify one cell as blank or written. */
 static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
 {
-    int x0, y0, x1, y1, w, h, x, y, i, n = 0, ink = 0;
+    int x0, y0, x1, y1, w, h, x, y, i, n = 0, ink = 0, minink;
     uint8_t *mask = NULL;
     int *label = NULL;
     comp *cs = NULL;
@@ -453,10 +451,10 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
             c->ink.px[y * w + x] = on ? 0 : 255;
             ink += on;
         }
+    minink = (int)(0.003 * w * h);
+    if (minink < 25)
+        minink = 25;
     {
-        int minink = (int)(0.003 * w * h);
-        if (minink < 25)
-            minink = 25;
         /* a second look at a cell that seems blank: thin strokes of faint
          * ink (a light pen, blurred to a few pixels) may nowhere reach the
          * strong level, yet they hang together in pieces of stroke size
@@ -501,7 +499,7 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
                 && cw > 2 * h && k->area < 0.5 * ink)
                 c->struck = true;
         }
-        if (strike_rewrite(c, cs, n, label, ink))
+        if (strike_rewrite(c, cs, n, label, ink, minink))
             c->struck = true;
     }
     xq_free(cs);
