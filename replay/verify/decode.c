@@ -995,6 +995,25 @@ static bool ply_told(const vdec *d, const vd_ply *p)
     return false;
 }
 
+/* Does some cell read ply p's move better than a cell that explains no
+ * move (VD_FLOOR)? ply_told measures a reading against the cell's own
+ * best one: a cell scribbled out, or struck through where the strike was
+ * not found, reads every move about as badly as its own garbage, so the
+ * move the decoder chose there is "told" by it. Chosen by the records
+ * after it, such a move (a horse's detour, for one) can hold a whole
+ * history that later records read as well as the game's, and no single
+ * alternative ply followed undoes it. */
+static bool ply_read_clearly(const vdec *d, const vd_ply *p)
+{
+    int k;
+    for (k = 0; k < d->nsrc; k++)
+        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
+            p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
+            d->scale * p->sc[k] > -VD_FLOOR)
+            return true;
+    return false;
+}
+
 /* Put in doubt the squares of every legal move on b. */
 static void doubt_all(xq_board *b, bool *doubt)
 {
@@ -2131,6 +2150,10 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                 if (seed[t][i])
                     doubt[i] = true;
         bool told = ply_told(d, p);   /* some cell reads as this move */
+        /* followed alternatives (a single sheet): a record read as no
+         * move at all tells nothing either */
+        if (told && vp && !ply_read_clearly(d, p))
+            told = false;
         if (p->forced) {
             doubt[from] = doubt[to] = false;
         } else {
