@@ -984,12 +984,21 @@ static double cell_gap(const vdec *d, int k, int32_t slot, float sc)
     return d->scale * (sc - d->res->cells[k][slot].ref);
 }
 
+/* The cell decoded ply p read on sheet k (read, or after a junk cell);
+ * NULL where it read none there. */
+static const vd_cell *read_cell(const vdec *d, const vd_ply *p, int k)
+{
+    if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) || p->slot[k] < 0 ||
+        (size_t)p->slot[k] >= d->res->ncells[k])
+        return NULL;
+    return &d->res->cells[k][p->slot[k]];
+}
+
 static bool ply_told(const vdec *d, const vd_ply *p)
 {
     int k;
     for (k = 0; k < d->nsrc; k++)
-        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
-            p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
+        if (read_cell(d, p, k) &&
             cell_gap(d, k, p->slot[k], p->sc[k]) > -VD_MISFIT)
             return true;
     return false;
@@ -1007,9 +1016,7 @@ static bool ply_read_clearly(const vdec *d, const vd_ply *p)
 {
     int k;
     for (k = 0; k < d->nsrc; k++)
-        if ((p->kind[k] == VK_READ || p->kind[k] == VK_EXTRA) &&
-            p->slot[k] >= 0 && (size_t)p->slot[k] < d->res->ncells[k] &&
-            d->scale * p->sc[k] > -VD_FLOOR)
+        if (read_cell(d, p, k) && d->scale * p->sc[k] > -VD_FLOOR)
             return true;
     return false;
 }
@@ -1080,16 +1087,6 @@ static bool ply_agreed(const vdec *d, const vd_ply *p)
                  -VD_FLOOR / 2))
             return false;
     return ply_told(d, p);
-}
-
-/* The cell decoded ply p read on sheet k (read, or after a junk cell);
- * NULL where it read none there. */
-static const vd_cell *read_cell(const vdec *d, const vd_ply *p, int k)
-{
-    if ((p->kind[k] != VK_READ && p->kind[k] != VK_EXTRA) || p->slot[k] < 0 ||
-        (size_t)p->slot[k] >= d->res->ncells[k])
-        return NULL;
-    return &d->res->cells[k][p->slot[k]];
 }
 
 /* Emission of move mv, played on b, by the cells of decoded ply r (the
