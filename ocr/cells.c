@@ -939,14 +939,15 @@ static int split_wide(const int *proj, int a, int b, int ink_h, int *cuts,
 
 /* Class log-probabilities of every admissible range of consecutive
  * segments of one segmentation: segof gives each ink pixel's segment,
- * segx the segments' x extents; results in range_ok / llbase. */
+ * segx the segments' x extents; results in range_ok / llbase, and each
+ * range's best glyph similarity in sim (may be NULL). */
 static void classify_ranges(xq_ocr *ocr, const ocr_lattice *L,
                             const signed char *segof, const int *segx,
                             int ns, int w, int h, ocr_img *sub,
-                            float *range_ok, float *llbase)
+                            float *range_ok, float *sim, float *llbase)
 {
     int i, j, k, x, y, nclass = ocr->model.nclass;
-    float feat[OCR_FEAT_DIM];
+    float feat[OCR_FEAT_DIM], mx;
     for (i = 0; i < ns; i++)
         for (j = i; j < ns; j++) {
             int r = range_index(i, j, ns), a = w, b = 0, s, by0 = h, by1 = -1;
@@ -975,7 +976,9 @@ static void classify_ranges(xq_ocr *ocr, const ocr_lattice *L,
                 }
             if (!ocr_glyph_features(sub, 0, 0, sub->w, sub->h, feat))
                 continue;
-            ocr_glyph_classify(&ocr->model, feat, ll);
+            mx = ocr_glyph_classify(&ocr->model, feat, ll);
+            if (sim)
+                sim[r] = mx;
             /* size prior: Chinese glyphs are about as wide as the writing
              * is high; digits and signs narrower */
             relh = (float)(by1 - by0 + 1) / L->ink_h;
@@ -1007,6 +1010,37 @@ static void classify_ranges(xq_ocr *ocr, const ocr_lattice *L,
                 ll[k] = ll[ocr->model.group[k]];
             range_ok[r] = 0;
         }
+}
+
+/* How much the ink looks like writing of the move alphabet: over the
+ * splits of the first segmentation into 3 to 6 admissible ranges (a
+ * record's glyphs), the best mean of the ranges' glyph similarity; -1
+ * when there is no such split (ink in many pieces, each too wide to join:
+ * a tangle of strokes). */
+static float glyph_fit(const ocr_lattice *L)
+{
+    enum { KMIN = 3, KMAX = 6 };
+    float best[KMAX + 1][OCR_MAX_SEG + 1], fit = -1;
+    int ns = L->nseg, k, i, j;
+    for (k = 0; k <= KMAX; k++)
+        for (j = 0; j <= ns; j++)
+            best[k][j] = -1e9f;
+    best[0][0] = 0;
+    for (k = 1; k <= KMAX; k++)
+        for (j = 1; j <= ns; j++)
+            for (i = 0; i < j; i++) {
+                int r = range_index(i, j - 1, ns);
+                float v;
+                if (L->range_ok[r] != 0 || best[k - 1][i] < -1e8f)
+                    continue;
+                v = best[k - 1][i] + L->sim[r];
+                if (v > best[k][j])
+                    best[k][j] = v;
+            }
+    for (k = KMIN; k <= KMAX; k++)
+        if (best[k][ns] > -1e8f && best[k][ns] / k > fit)
+            fit = best[k][ns] / k;
+    return fit;
 }
 
 /* Merge neighbouring segments (narrowest union first) down to max;
@@ -1055,6 +1089,7 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
     if (L->done)
         return XQ_OK;
     L->nseg = L->nseg2 = 0;
+    L->fit = -1;
     if (c->blank || !im->px) {
         L->done = true;
         return XQ_OK;
@@ -1143,7 +1178,9 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
     }
     L->nseg = ns;
     memcpy(L->segx, segx, (size_t)ns * 2 * sizeof *segx);
-    classify_ranges(ocr, L, segof, segx, ns, w, h, &sub, L->range_ok, L->ll);
+    classify_ranges(ocr, L, segof, segx, ns, w, h, &sub, L->range_ok,
+                    L->sim, L->ll);
+    L->fit = glyph_fit(L);
 
     /* Segmentation 2, by columns: runs of inked columns, runs much wider
      * than a glyph cut at their weakest column. */
@@ -1180,7 +1217,7 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
     L->nseg2 = ns;
     memcpy(L->segx2, segx, (size_t)ns * 2 * sizeof *segx);
     classify_ranges(ocr, L, segof, segx, ns, w, h, &sub, L->range_ok2,
-                    L->ll + (size_t)OCR_MAX_RANGES * nclass);
+                    NULL, L->ll + (size_t)OCR_MAX_RANGES * nclass);
     L->done = true;
 done:
     xq_free(cs);

@@ -189,8 +189,8 @@ bool ocr_glyph_features(const ocr_img *img, int x0, int y0, int x1, int y1,
 
 #define OCR_SOFTMAX_T 30.0f
 
-void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
-                        float *logp)
+float ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
+                         float *logp)
 {
     float best[OCR_MAX_CLASSES];
     float mx = -1e9f, z = 0;
@@ -220,6 +220,7 @@ void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
     z = logf(z);
     for (c = 0; c < m->nclass; c++)
         logp[c] = OCR_SOFTMAX_T * (best[c] - mx) - z;
+    return mx;
 }
 
 /* ---- model ---- */

@@ -429,6 +429,79 @@ const char *xq_sheet_cell_read(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
     return c->read ? c->read : "";
 }
 
+double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
+{
+    ocr_cell *c;
+    if (!ocr || !sheet || cell >= sheet->ncells)
+        return -1;
+    c = &sheet->cells[cell];
+    if (c->blank || ocr_cell_lattice(ocr, c) != XQ_OK)
+        return -1;
+    return c->lat.fit;
+}
+
+/* Below the sheet's median fit by this much, a cell's ink is no writing. */
+#define OCR_FIT_DROP 0.2
+/* Ink taller than this times the sheet's median ink height is two lines of
+ * writing (a record rewritten above or below a struck one), not a scribble,
+ * which keeps to the line. */
+#define OCR_FIT_TALL 1.2
+
+/* Is cell c's ink a tangle, on a sheet of median fit med and median ink
+ * height hmed? */
+static bool fit_tangled(const ocr_cell *c, double med, double hmed)
+{
+    if (c->blank || !c->lat.done || c->lat.ink_h > OCR_FIT_TALL * hmed)
+        return false;
+    return c->lat.fit < 0 || med - c->lat.fit >= OCR_FIT_DROP;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void sheet_fit_stats(xq_ocr *ocr, xq_sheet *sh)
+{
+    double *f, *h;
+    size_t i, n = 0, nok = 0, ntangled = 0;
+    if (sh->fit_done)
+        return;
+    sh->fit_done = true;
+    sh->fit_use = false;
+    f = xq_malloc((sh->ncells ? sh->ncells : 1) * 2 * sizeof *f);
+    if (!f)
+        return;
+    h = f + (sh->ncells ? sh->ncells : 1);
+    for (i = 0; i < sh->ncells; i++)
+        if (!sh->cells[i].blank) {
+            f[n] = xq_sheet_cell_glyph_fit(ocr, sh, i);
+            h[n] = sh->cells[i].lat.ink_h;
+            nok += f[n] >= 0;
+            n++;
+        }
+    if (nok > 0) {
+        qsort(f, n, sizeof *f, cmp_double);
+        qsort(h, n, sizeof *h, cmp_double);
+        sh->fit_med = f[n - nok + nok / 2];     /* median of the fits >= 0 */
+        sh->fit_hmed = h[n / 2];
+        for (i = 0; i < sh->ncells; i++)
+            ntangled += fit_tangled(&sh->cells[i], sh->fit_med, sh->fit_hmed);
+        sh->fit_use = 4 * ntangled < n;
+    }
+    xq_free(f);
+}
+
+bool xq_sheet_cell_illegible(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
+{
+    if (!ocr || !sheet || cell >= sheet->ncells || sheet->cells[cell].blank)
+        return false;
+    sheet_fit_stats(ocr, sheet);
+    return sheet->fit_use && fit_tangled(&sheet->cells[cell], sheet->fit_med,
+                                         sheet->fit_hmed);
+}
+
 xq_status xq_sheet_cell_box(const xq_sheet *sheet, size_t cell, int pbox[4])
 {
     if (pbox)

@@ -51,9 +51,11 @@ typedef struct {
  * the ink box is found inside). Returns false when the region has no ink. */
 bool ocr_glyph_features(const ocr_img *img, int x0, int y0, int x1, int y1,
                         float *feat);
-/* Log-probabilities over classes for a feature vector. */
-void ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
-                        float *logp);
+/* Log-probabilities over classes for a feature vector; returns the best
+ * class's cosine similarity (how much like some glyph of the alphabet the
+ * ink is: 1 = the same). */
+float ocr_glyph_classify(const ocr_glyph_model *m, const float *feat,
+                         float *logp);
 
 /* Per-cell lattice (cached): elementary segments of the ink, and for every
  * admissible range of consecutive segments the class log-probabilities. */
@@ -63,6 +65,9 @@ typedef struct {
     int    ink_h;                      /* height of the cell's ink */
     int    segx[2 * OCR_MAX_SEG];      /* x0, x1 (exclusive) per segment */
     float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
+    float  sim[OCR_MAX_RANGES];        /* best glyph similarity per range */
+    float  fit;                        /* glyph fit of the ink (see
+                                          ocr_cell_glyph_fit), -1 none */
     float *ll;                         /* OCR_MAX_LATS x OCR_MAX_RANGES x
                                           nclass, already maxed over each
                                           variant group */
@@ -132,6 +137,11 @@ struct xq_sheet {
      * first three rows */
     bool    num_found[16];
     double  num_q[16][3][8];
+    /* glyph fit of the written cells (xq_sheet_cell_illegible): computed
+     * once; the median fit and ink height, and whether the cue is used on
+     * this sheet */
+    bool    fit_done, fit_use;
+    double  fit_med, fit_hmed;
 };
 
 /* page.c */

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <math.h>
 #include <cmocka.h>
@@ -120,6 +121,35 @@ static void test_classify_drawn(void **state)
     ocr_glyph_model_free(&m);
 }
 
+/* classify returns how much like its nearest reference glyph the ink is:
+ * a drawn 三 is close to one; a zigzag scribble of the same size, which is
+ * no glyph, is much less like any. */
+static void test_classify_similarity(void **state)
+{
+    ocr_glyph_model m;
+    uint8_t buf[64 * 64];
+    ocr_img im = { 64, 64, buf };
+    float feat[OCR_FEAT_DIM], logp[OCR_MAX_CLASSES], s3, sz;
+    int x, y;
+    (void)state;
+    assert_int_equal(ocr_glyph_model_load(&m), XQ_OK);
+    bars(&im, 3, 5, 0);
+    assert_true(ocr_glyph_features(&im, 0, 0, 64, 64, feat));
+    s3 = ocr_glyph_classify(&m, feat, logp);
+    memset(buf, 255, sizeof buf);
+    for (x = 4; x < 60; x++) {          /* teeth 8 px wide, 40 px high */
+        int yc = 12 + abs((x % 16) - 8) * 5;
+        for (y = yc - 2; y <= yc + 2; y++)
+            buf[y * 64 + x] = 0;
+    }
+    assert_true(ocr_glyph_features(&im, 0, 0, 64, 64, feat));
+    sz = ocr_glyph_classify(&m, feat, logp);
+    print_message("similarity: drawn 三 %.3f, zigzag %.3f\n", s3, sz);
+    assert_true(s3 > 0.85f && s3 <= 1.0001f);
+    assert_true(sz < s3 - 0.1f);
+    ocr_glyph_model_free(&m);
+}
+
 /* A pen stroke slanted either way, as writers slant digits, reads as 1
  * (the model holds slanted variants of its references; without them the
  * steeper slants read as N). */
@@ -159,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_folding),
         cmocka_unit_test(test_classify_drawn),
         cmocka_unit_test(test_classify_slanted),
+        cmocka_unit_test(test_classify_similarity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,11 @@
  * rendered by bench/bench_e2e.sh (render_sheets.py --seed 7404 --style kai
  * --degrade none --layout mixed --count 4 ..., sheet 2), cropped at
  * (150, 2205); its ply 59 is written 炮六平七, struck through, and written
- * again below as 炮九平七 (the move played). */
+ * again below as 炮九平七 (the move played).
+ * tests/data/ocr/sheet_scribbled.png: rows 18 to 23 of sheet 1 of the same
+ * set (kai, seed 7404), cropped at (150, 1770); ply 42 (馬8進9) is
+ * scribbled over, ply 41 blank. sheet_scribbled2.png: rows 31 to 35 of
+ * sheet 3, cropped at (90, 2680); ply 67 (车6退1) is scribbled out. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -29,6 +33,8 @@
 #define SHEET XQ_TEST_DATA "/ocr/sheet_printed.png"
 #define TRUTH XQ_TEST_DATA "/ocr/sheet_printed.tsv"
 #define STRUCK XQ_TEST_DATA "/ocr/sheet_struck.png"
+#define SCRIBBLED XQ_TEST_DATA "/ocr/sheet_scribbled.png"
+#define SCRIBBLED2 XQ_TEST_DATA "/ocr/sheet_scribbled2.png"
 
 typedef struct {
     int  idx, blank, box[4];
@@ -298,32 +304,43 @@ static void test_scores(void **state)
  * and read as the rewritten record, not as the struck one or a mixture of
  * the two (before: read 前象进五). No other cell of either fixture is
  * struck. */
+/* The cell whose box covers most of box (x, y, w, h), asserting it covers
+ * more than half of it. */
+static size_t cell_at(const xq_sheet *sh, const int box[4])
+{
+    size_t i, at = (size_t)-1;
+    int best = 0;
+    for (i = 0; i < xq_sheet_ncells(sh); i++) {
+        int b[4], ov, ox, oy;
+        if (xq_sheet_cell_box(sh, i, b) != XQ_OK)
+            continue;
+        ox = (b[0] + b[2] < box[0] + box[2] ? b[0] + b[2] : box[0] + box[2]) -
+             (b[0] > box[0] ? b[0] : box[0]);
+        oy = (b[1] + b[3] < box[1] + box[3] ? b[1] + b[3] : box[1] + box[3]) -
+             (b[1] > box[1] ? b[1] : box[1]);
+        ov = ox > 0 && oy > 0 ? ox * oy : 0;
+        if (ov > best) {
+            best = ov;
+            at = i;
+        }
+    }
+    assert_true(at != (size_t)-1 && best > box[2] * box[3] / 2);
+    return at;
+}
+
 static void test_struck_rewritten(void **state)
 {
     static const int sbox[4] = { 629, 199, 459, 61 };  /* ply 59's cell */
     xq_sheet **s = NULL;
-    size_t n = 0, i, struck = (size_t)-1;
+    size_t n = 0, i, struck;
     char err[256];
-    int best = 0, nstruck = 0;
+    int nstruck = 0;
     (void)state;
     assert_int_equal(xq_ocr_read_file(g_ocr, STRUCK, &s, &n, err, sizeof err), XQ_OK);
     assert_int_equal(n, 1);
-    for (i = 0; i < xq_sheet_ncells(s[0]); i++) {
-        int b[4], ov, ox, oy;
-        if (xq_sheet_cell_box(s[0], i, b) != XQ_OK)
-            continue;
-        ox = (b[0] + b[2] < sbox[0] + sbox[2] ? b[0] + b[2] : sbox[0] + sbox[2]) -
-             (b[0] > sbox[0] ? b[0] : sbox[0]);
-        oy = (b[1] + b[3] < sbox[1] + sbox[3] ? b[1] + b[3] : sbox[1] + sbox[3]) -
-             (b[1] > sbox[1] ? b[1] : sbox[1]);
-        ov = ox > 0 && oy > 0 ? ox * oy : 0;
-        if (ov > best) {
-            best = ov;
-            struck = i;
-        }
+    struck = cell_at(s[0], sbox);
+    for (i = 0; i < xq_sheet_ncells(s[0]); i++)
         nstruck += xq_sheet_cell_struck(s[0], i);
-    }
-    assert_true(struck != (size_t)-1 && best > sbox[2] * sbox[3] / 2);
     assert_true(xq_sheet_cell_struck(s[0], struck));
     assert_int_equal(nstruck, 1);
     assert_string_equal(xq_sheet_cell_read(g_ocr, s[0], struck), "炮九平七");
@@ -334,6 +351,53 @@ static void test_struck_rewritten(void **state)
     for (i = 0; i < xq_sheet_ncells(s[0]); i++)
         assert_false(xq_sheet_cell_struck(s[0], i));
     xq_ocr_sheets_free(&s, n);
+}
+
+/* A record scribbled over (sheet_scribbled.png) or out (sheet_scribbled2)
+ * is the one illegible cell of its crop: its ink fits glyphs far worse
+ * than the records around it. No cell of the printed or the struck
+ * fixture is illegible. */
+static void test_scribbled(void **state)
+{
+    static const struct { const char *path; int box[4]; } sc[] = {
+        { SCRIBBLED, { 431, 211, 287, 64 } },    /* ply 42 */
+        { SCRIBBLED2, { 141, 197, 308, 59 } },   /* ply 67 */
+        { SHEET, { 0, 0, 0, 0 } },
+        { STRUCK, { 0, 0, 0, 0 } },
+    };
+    xq_sheet **s = NULL;
+    size_t n = 0, i, k, at;
+    char err[256];
+    (void)state;
+    for (k = 0; k < sizeof sc / sizeof *sc; k++) {
+        int nill = 0, nwritten = 0;
+        assert_int_equal(xq_ocr_read_file(g_ocr, sc[k].path, &s, &n, err,
+                                          sizeof err), XQ_OK);
+        at = sc[k].box[2] ? cell_at(s[0], sc[k].box) : (size_t)-1;
+        for (i = 0; i < xq_sheet_ncells(s[0]); i++) {
+            double fit = xq_sheet_cell_glyph_fit(g_ocr, s[0], i);
+            bool ill = xq_sheet_cell_illegible(g_ocr, s[0], i);
+            if (xq_sheet_cell_blank(s[0], i)) {
+                assert_true(fit == -1 && !ill);
+                continue;
+            }
+            nwritten++;
+            nill += ill;
+            if (i == at) {
+                assert_true(ill);
+                assert_true(fit < 0.75);
+            } else {
+                assert_false(ill);
+                assert_true(fit > 0.8 && fit <= 1.0001);
+            }
+        }
+        assert_int_equal(nill, at != (size_t)-1);
+        assert_true(nwritten >= 7);
+        assert_true(xq_sheet_cell_glyph_fit(g_ocr, s[0], 9999) == -1);
+        assert_false(xq_sheet_cell_illegible(g_ocr, s[0], 9999));
+        assert_false(xq_sheet_cell_illegible(NULL, s[0], 0));
+        xq_ocr_sheets_free(&s, n);
+    }
 }
 
 static void test_crop_and_bad_args(void **state)
@@ -508,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_read_sheet),
         cmocka_unit_test(test_scores),
         cmocka_unit_test(test_struck_rewritten),
+        cmocka_unit_test(test_scribbled),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
         cmocka_unit_test(test_photo_geometry),

@@ -1290,6 +1290,95 @@ static void test_pair(void **state)
     free(g);
 }
 
+/* The source's illegible callback: the cell g_illegible (-1 none) is ink
+ * that is no writing. */
+static int g_illegible = -1;
+static int illegible_cell(void *ud, size_t i)
+{
+    (void)ud;
+    return (int)i == g_illegible;
+}
+
+/* A cell the source calls illegible (scribbled over) is an unreadable
+ * record, counted as unrecorded (WXF 7.6), whatever it reads as: the move
+ * itself (case 0) or another record (case 1, the next Red record's text);
+ * its move is still reconstructed from the rest of the sheet. In a pair,
+ * the other sheet's clear record of the ply stands for it. */
+static void test_illegible_cell(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s, s1;
+    xq_board b;
+    char err[64];
+    xq_cell_source src, c1;
+    const xq_cell_source *srcs[2];
+    xq_game *game, *pair, *g0, *g1;
+    xq_verify_options o;
+    int v, ply = 21, cell;
+    (void)state;
+    assert_int_equal(sy_load_game(JSONL, 3, g), 0);
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    for (v = 0; v < 2; v++) {
+        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 5), 0);
+        cell = s.cell_of[ply - 1];
+        if (v == 1) {
+            free(s.text[cell]);
+            s.text[cell] = strdup(s.text[s.cell_of[ply + 1]]);
+        }
+        sy_source(&s, &src);
+        src.illegible = illegible_cell;
+        g_illegible = cell;
+        xq_game_create(&game);
+        default_options(&o);
+        o.start_fen = g->fen;
+        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+        assert_int_equal(game->plies[ply - 1].status, XQ_PLY_UNREADABLE);
+        assert_true(game->plies[ply - 1].review);
+        assert_int_equal(game->plies[ply - 1].mv, g->mv[ply - 1]);
+        assert_non_null(find_code(game, "unreadable_move", ply));
+        assert_null(find_code(game, "illegal_move", ply));
+        assert_null(find_code(game, "inconsistent_move", ply));
+        assert_int_equal(game->unrecorded.total, 1);
+        assert_int_equal(count_code(game, "unreadable_move"), 1);
+        xq_game_destroy(&game);
+        /* the same sheet without the callback: the record is read */
+        g_illegible = -1;
+        game = verify_edited(&s, g);
+        assert_int_not_equal(game->plies[ply - 1].status, XQ_PLY_UNREADABLE);
+        assert_int_equal(game->unrecorded.total, 0);
+        xq_game_destroy(&game);
+        sy_sheet_free(&s);
+    }
+    /* a pair: Red's sheet scribbled at the ply, Black's clear */
+    assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 5), 0);
+    assert_int_equal(sy_sheet_make(&s1, &b, g->mv, g->n, &CLEAN, 6), 0);
+    sy_source(&s, &src);
+    sy_source(&s1, &c1);
+    src.illegible = illegible_cell;
+    g_illegible = s.cell_of[ply - 1];
+    srcs[0] = &src;
+    srcs[1] = &c1;
+    xq_game_create(&pair);
+    xq_game_create(&g0);
+    xq_game_create(&g1);
+    default_options(&o);
+    o.start_fen = g->fen;
+    assert_int_equal(xq_verify_pair(srcs, &o, pair, g0, g1), XQ_OK);
+    assert_int_equal(g0->plies[ply - 1].status, XQ_PLY_UNREADABLE);
+    assert_int_equal(g0->unrecorded.total, 1);
+    assert_int_equal(g1->unrecorded.total, 0);
+    assert_int_equal(pair->plies[ply - 1].status, XQ_PLY_OK);
+    assert_int_equal(pair->plies[ply - 1].mv, g->mv[ply - 1]);
+    assert_null(find_code(pair, "sheets_disagree", ply));
+    xq_game_destroy(&pair);
+    xq_game_destroy(&g0);
+    xq_game_destroy(&g1);
+    sy_sheet_free(&s);
+    sy_sheet_free(&s1);
+    g_illegible = -1;
+    free(g);
+}
+
 /* Typed records: the moves of corpus game `line` as ICCS texts. */
 static char **typed_moves(const sy_game *g)
 {
@@ -1485,6 +1574,7 @@ int main(void)
         cmocka_unit_test(test_candidates_legal),
         cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_pair),
+        cmocka_unit_test(test_illegible_cell),
         cmocka_unit_test(test_typed),
         cmocka_unit_test(test_end_of_game),
         cmocka_unit_test(test_natural_move_limit),

@@ -105,6 +105,23 @@ const char *xq_sheet_cell_text(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
  * 前/中/后 + piece), without Tesseract and without any rule of the game;
  * "" when blank. Borrowed, valid while the sheet lives; computed lazily. */
 const char *xq_sheet_cell_read(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
+/* How much the cell's ink looks like writing of the move alphabet: the
+ * best mean, over splits of the ink into 3 to 6 glyphs, of each glyph's
+ * cosine similarity to the nearest reference glyph (about 0.9 or more for
+ * a written record); -1 when the ink splits into no 3 to 6 glyphs (many
+ * pieces, each too wide to join) or the cell is blank or out of range.
+ * Computed lazily. */
+double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
+/* Ink that is no writing: a cell scribbled over or out, whose ink splits
+ * into no 3 to 6 glyphs, or fits glyphs much worse (by 0.2) than the
+ * sheet's records do in the middle (median), and keeps to one line (ink
+ * no taller than 1.2 times the records' median: taller ink is a record
+ * rewritten above or below a struck one). Measured against the sheet's
+ * own writing, so a poor scan or an unusual hand does not make its records
+ * illegible; and not at all on a sheet where a quarter of the written
+ * cells would be (then the ink is not the problem, the reading is). The
+ * first call computes every written cell's fit. */
+bool xq_sheet_cell_illegible(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
 /* Axis-aligned box [x, y, w, h] of the cell in the INPUT image's own pixel
  * coordinates (before deskew or warp). XQ_ERANGE for a bad index. */
 xq_status xq_sheet_cell_box(const xq_sheet *sheet, size_t cell, int pbox[4]);

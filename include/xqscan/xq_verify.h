@@ -39,7 +39,10 @@ extern "C" {
  *           valid until the next call for another cell (copy it).
  * score:    log-probability-like match of utf8 against the cell (<= 0).
  * box:      1 and fills *ppage, box[4] (x, y, w, h in input pixels) when
- *           the cell has a location, 0 otherwise. May be NULL. */
+ *           the cell has a location, 0 otherwise. May be NULL.
+ * illegible: 1 when the cell's ink is no writing (scribbled over or out):
+ *           its ply is unreadable (WXF 7.6), whatever it reads as, and its
+ *           move reconstructed. May be NULL (never). */
 typedef struct {
     size_t ncells;
     void  *ud;
@@ -47,6 +50,7 @@ typedef struct {
     const char *(*text)(void *ud, size_t i);
     double      (*score)(void *ud, size_t i, const char *utf8);
     int         (*box)(void *ud, size_t i, int *ppage, int box[4]);
+    int         (*illegible)(void *ud, size_t i);
 } xq_cell_source;
 
 /* An arbiter's correction: ply (1 = Red's first) was move (ICCS "h2e2" or

@@ -226,6 +226,8 @@ static xq_status cells_init(vdec *d)
             vd_cell *c = &d->res->cells[k][i];
             c->blank = src->is_blank ? src->is_blank(src->ud, i) != 0 : false;
             c->text_score = -1e30;
+            c->illegible = !c->blank && src->illegible &&
+                           src->illegible(src->ud, i) != 0;
             if (!c->blank) {
                 s = (int)(i % 2);
                 d->res->lastnb[k][s] = (int)i;
@@ -994,11 +996,19 @@ static const vd_cell *read_cell(const vdec *d, const vd_ply *p, int k)
     return &d->res->cells[k][p->slot[k]];
 }
 
+/* Ply p's cell on sheet k, where it may tell the move: a read cell whose
+ * ink is writing (an illegible one tells nothing, however it reads). */
+static const vd_cell *told_by(const vdec *d, const vd_ply *p, int k)
+{
+    const vd_cell *c = read_cell(d, p, k);
+    return c && !c->illegible ? c : NULL;
+}
+
 static bool ply_told(const vdec *d, const vd_ply *p)
 {
     int k;
     for (k = 0; k < d->nsrc; k++)
-        if (read_cell(d, p, k) &&
+        if (told_by(d, p, k) &&
             cell_gap(d, k, p->slot[k], p->sc[k]) > -VD_MISFIT)
             return true;
     return false;
@@ -1016,7 +1026,7 @@ static bool ply_read_clearly(const vdec *d, const vd_ply *p)
 {
     int k;
     for (k = 0; k < d->nsrc; k++)
-        if (read_cell(d, p, k) && d->scale * p->sc[k] > -VD_FLOOR)
+        if (told_by(d, p, k) && d->scale * p->sc[k] > -VD_FLOOR)
             return true;
     return false;
 }
@@ -1310,7 +1320,7 @@ static bool slip_of(vdec *d, vplay *vp, xq_move am, size_t t0)
     if (vs_spellings_get(&b, am, d->kinds, vp->sp) != XQ_OK)
         return false;
     for (k = 0; k < d->nsrc; k++) {
-        const vd_cell *c = read_cell(d, p, k);
+        const vd_cell *c = told_by(d, p, k);
         for (j = 0; c && j < vp->sp->n && c->text[0]; j++)
             if (one_glyph_off(c->text, vp->sp->v[j].text))
                 return true;
@@ -2081,7 +2091,7 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
     char msg[8], rule[8];
     int k;
     for (k = 0; k < d->nsrc; k++) {
-        const vd_cell *c = read_cell(d, p, k);
+        const vd_cell *c = told_by(d, p, k);
         xq_move am = XQ_MOVE_NONE;
         if (c && c->text && c->text[0] &&
             vs_read(b, c->text, &am, msg, sizeof msg, rule, sizeof rule) ==

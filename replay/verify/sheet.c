@@ -43,6 +43,8 @@ static vview view_of(const vd_result *res, int k, const vd_ply *p,
         v.supports = (v.cell->text[0] && v.gap <= VD_OK_GAP) ||
                      (!v.cell->text[0] && v.rel >= -VD_OK_GAP);
         v.clear_other = v.cell->text[0] && v.gap >= VD_ILL_GAP;
+        if (v.cell->illegible)  /* scribbled: says nothing either way */
+            v.supports = v.clear_other = false;
     } else if (v.kind == VK_BLANK && v.slot >= 0 &&
                (size_t)v.slot < res->ncells[k]) {
         v.cell = &res->cells[k][v.slot];
@@ -138,6 +140,27 @@ static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
     }
 }
 
+/* Ply q (number plyno, its move set) is an unreadable record: one that
+ * reads as text, matching no legal move, or scribbled over (text NULL). Its
+ * move is reconstructed (sure) or most likely; under review, counted as
+ * unrecorded (WXF 7.6). */
+static xq_status set_unreadable(xq_game *game, xq_ply *q, int plyno,
+                                bool sure, const char *text)
+{
+    const char *how = sure ? "reconstructed" : "most likely";
+    q->status = XQ_PLY_UNREADABLE;
+    q->source = XQ_SRC_RECONSTRUCTED;
+    q->review = true;
+    if (!text)
+        return xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+            "unreadable_move", "WXF 7.6", "ply %d (%s): the record is "
+            "scribbled over, no move can be read; %s %s", plyno,
+            side_name(q->side), how, q->chinese);
+    return xq_game_add_finding(game, plyno, XQ_SEV_WARNING, "unreadable_move",
+        "WXF 7.6", "ply %d (%s): the record \"%s\" matches no legal move; "
+        "%s %s", plyno, side_name(q->side), text, how, q->chinese);
+}
+
 /* Pick the sheet that best supports the move for the reconciled record. */
 static int pick_sheet(const vd_result *res, const vd_ply *p, double scale,
                       vview *pv)
@@ -205,7 +228,11 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                     "the cell before the record of ply %d (%s's move) holds "
                     "no move of the game (a repeated or stray entry); the "
                     "column continues one cell later", plyno, side_name(sd)));
-            if (v.supports) {
+            if (v.cell->illegible) {
+                /* scribbled over or out: no record, whatever it reads as */
+                XQ_TRY(set_unreadable(game, q, plyno, p->conf >= below_rec,
+                                      NULL));
+            } else if (v.supports) {
                 q->status = XQ_PLY_OK;
                 q->source = XQ_SRC_READ;
                 q->review = p->conf < below;
@@ -260,15 +287,8 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                     q->source = XQ_SRC_CORRECTED;
                     q->review = true;
                 } else {
-                    q->status = XQ_PLY_UNREADABLE;
-                    q->source = XQ_SRC_RECONSTRUCTED;
-                    q->review = true;
-                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
-                        "unreadable_move", "WXF 7.6",
-                        "ply %d (%s): the record \"%s\" matches no legal move; "
-                        "%s %s", plyno, side_name(sd), v.cell->text,
-                        p->conf >= below_rec ? "reconstructed" : "most likely",
-                        q->chinese));
+                    XQ_TRY(set_unreadable(game, q, plyno,
+                                          p->conf >= below_rec, v.cell->text));
                 }
             }
             break;

@@ -37,6 +37,12 @@ static int sh_box(void *ud, size_t i, int *ppage, int box[4])
     return 1;
 }
 
+static int sh_illegible(void *ud, size_t i)
+{
+    xq_sheet_cells *c = ud;
+    return xq_sheet_cell_illegible(c->ocr, c->sheet, i) ? 1 : 0;
+}
+
 void xq_verify_source_from_sheet(xq_sheet_cells *cells, xq_cell_source *psrc)
 {
     if (!psrc)
@@ -50,4 +56,5 @@ void xq_verify_source_from_sheet(xq_sheet_cells *cells, xq_cell_source *psrc)
     psrc->text = sh_text;
     psrc->score = sh_score;
     psrc->box = sh_box;
+    psrc->illegible = sh_illegible;
 }

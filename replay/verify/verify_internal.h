@@ -90,6 +90,7 @@ enum {
 /* One cell as the decoder saw it. */
 typedef struct {
     bool   blank;
+    bool   illegible;    /* ink that is no writing (source's illegible) */
     bool   touched;      /* ref is set */
     char  *text;         /* owned copy of the reading ("" none) */
     double text_score;   /* score of text (raw units), -1e30 if none */
