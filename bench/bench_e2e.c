@@ -22,6 +22,9 @@
  *   doubt        doubtful illegal moves (a record no legal move on the
  *                decoded board, one had an earlier ply gone otherwise):
  *                at injected plies / elsewhere
+ *   ill.u        illegible (scribbled) records reported unreadable / all
+ *   f.unr        legible records reported unreadable (counted as
+ *                unrecorded, a reading that failed)
  *   count        sheets whose unrecorded total is exact / sheets
  *   thr          sheets whose threshold verdict is right / sheets
  *   ocr s, ver s CPU seconds per sheet: xq_ocr_read_file, xq_verify_sheet
@@ -68,6 +71,7 @@ typedef struct {
     long sheets, legible, right, flagged, silent, plies;
     long bi, bi_right, inj, inj_found, skip, skip_found, false_ill, false_skip;
     long inj_doubt, doubt;   /* doubtful illegal moves: injected / others */
+    long ill, ill_unread, false_unread;
     long count_ok, thr_ok;
     double ocr_s, ver_s;
 } tally;
@@ -211,9 +215,13 @@ static void score(const xq_game *g, const tpage *tp, tally *t, const char *what)
             t->legible++;
             t->right += right;
             t->flagged += q ? q->review : 1;
+            t->false_unread += q && q->status == XQ_PLY_UNREADABLE;
             break;
-        case F_BLANK:
         case F_ILL:
+            t->ill++;
+            t->ill_unread += q && q->status == XQ_PLY_UNREADABLE;
+            /* fall through */
+        case F_BLANK:
             t->bi++;
             t->bi_right += right;
             break;
@@ -256,6 +264,8 @@ static void add(tally *a, const tally *b)
     a->skip_found += b->skip_found; a->false_ill += b->false_ill;
     a->false_skip += b->false_skip; a->count_ok += b->count_ok;
     a->inj_doubt += b->inj_doubt; a->doubt += b->doubt;
+    a->ill += b->ill; a->ill_unread += b->ill_unread;
+    a->false_unread += b->false_unread;
     a->thr_ok += b->thr_ok; a->ocr_s += b->ocr_s; a->ver_s += b->ver_s;
 }
 
@@ -267,12 +277,12 @@ static double pct(long a, long b)
 static void row(const tally *t)
 {
     printf("%-14s %3ld %6ld %8.2f %6.2f %6ld %4ld/%-4ld %3ld/%-3ld %3ld/%-3ld %5ld %3ld/%-3ld "
-           "%6ld %3ld/%-3ld %3ld/%-3ld %6.2f %6.3f\n",
+           "%6ld %3ld/%-3ld %5ld %3ld/%-3ld %3ld/%-3ld %6.2f %6.3f\n",
            t->key, t->sheets, t->legible, pct(t->right, t->legible),
            pct(t->flagged, t->legible), t->silent, t->bi_right, t->bi,
            t->inj_found, t->inj, t->skip_found, t->skip, t->false_ill,
-           t->inj_doubt, t->doubt,
-           t->false_skip, t->count_ok, t->sheets, t->thr_ok, t->sheets,
+           t->inj_doubt, t->doubt, t->false_skip, t->ill_unread, t->ill,
+           t->false_unread, t->count_ok, t->sheets, t->thr_ok, t->sheets,
            t->sheets ? t->ocr_s / t->sheets : 0, t->sheets ? t->ver_s / t->sheets : 0);
 }
 
@@ -449,10 +459,10 @@ int main(int argc, char **argv)
         if (H[i].sheets)
             xq_ocr_sheets_free(&H[i].sheets, H[i].ns);
 
-    printf("\n%-14s %3s %6s %8s %6s %6s %9s %7s %7s %5s %7s %6s %7s %7s %6s %6s\n",
+    printf("\n%-14s %3s %6s %8s %6s %6s %9s %7s %7s %5s %7s %6s %7s %5s %7s %7s %6s %6s\n",
            "style-deg", "sh", "legib", "right%", "flag%", "silent", "blk/ill",
-           "illegal", "skip", "f.ill", "doubt", "f.skip", "count", "thr", "ocr s",
-           "ver s");
+           "illegal", "skip", "f.ill", "doubt", "f.skip", "ill.u", "f.unr",
+           "count", "thr", "ocr s", "ver s");
     memset(&all, 0, sizeof all);
     snprintf(all.key, sizeof all.key, "total");
     {
