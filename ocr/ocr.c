@@ -446,6 +446,11 @@ double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
  * writing (a record rewritten above or below a struck one), not a scribble,
  * which keeps to the line. */
 #define OCR_FIT_TALL 1.2
+/* Writing whose median height is under this many pixels (of the normalised
+ * page) is too small for its shapes to tell a tangle from glyphs: a phone
+ * photo of a whole sheet at 1.5 megapixels split legible records into no
+ * three to six glyphs. */
+#define OCR_FIT_MIN_H 15
 
 /* Is cell c's ink a tangle, on a sheet of median fit med and median ink
  * height hmed? */
@@ -488,7 +493,7 @@ static void sheet_fit_stats(xq_ocr *ocr, xq_sheet *sh)
         sh->fit_hmed = h[n / 2];
         for (i = 0; i < sh->ncells; i++)
             ntangled += fit_tangled(&sh->cells[i], sh->fit_med, sh->fit_hmed);
-        sh->fit_use = 4 * ntangled < n;
+        sh->fit_use = 4 * ntangled < n && sh->fit_hmed >= OCR_FIT_MIN_H;
     }
     xq_free(f);
 }

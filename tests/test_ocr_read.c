@@ -400,6 +400,40 @@ static void test_scribbled(void **state)
     }
 }
 
+/* The same at a third of the resolution, the crop a small part of a
+ * larger page (writing about 20 pixels high on the normalised page): the
+ * scribble is still the one illegible cell. */
+static void test_scribbled_small(void **state)
+{
+    static const int box[4] = { 400 + 431 * 3 / 10, 500 + 211 * 3 / 10,
+                                287 * 3 / 10, 64 * 3 / 10 };
+    PIX *pix = pixRead(SCRIBBLED), *g, *sm, *page;
+    xq_sheet *sh = NULL;
+    char err[256];
+    size_t i, at;
+    int nill = 0;
+    (void)state;
+    assert_non_null(pix);
+    g = pixConvertTo8(pix, 0);
+    sm = pixScale(g, 0.3f, 0.3f);
+    assert_non_null(sm);
+    page = pixAddBorderGeneral(sm, 400, 1600 - 400 - pixGetWidth(sm), 500,
+                               1200 - 500 - pixGetHeight(sm), 255);
+    assert_non_null(page);
+    assert_int_equal(xq_ocr_read_pix(g_ocr, page, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    at = cell_at(sh, box);
+    for (i = 0; i < xq_sheet_ncells(sh); i++)
+        nill += xq_sheet_cell_illegible(g_ocr, sh, i);
+    assert_true(xq_sheet_cell_illegible(g_ocr, sh, at));
+    assert_int_equal(nill, 1);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&page);
+    pixDestroy(&sm);
+    pixDestroy(&g);
+    pixDestroy(&pix);
+}
+
 static void test_crop_and_bad_args(void **state)
 {
     xq_sheet **s = NULL;
@@ -573,6 +607,7 @@ int main(void)
         cmocka_unit_test(test_scores),
         cmocka_unit_test(test_struck_rewritten),
         cmocka_unit_test(test_scribbled),
+        cmocka_unit_test(test_scribbled_small),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
         cmocka_unit_test(test_photo_geometry),

@@ -881,6 +881,21 @@ static void test_isolated_bad_record(void **state)
  * (status corrected, always under review); one that also has a glyph no
  * move has reads as no move: an unreadable record (WXF 7.6 counts it as
  * unrecorded). */
+/* The source's illegible callback: the cell g_illegible (-1 none) is ink
+ * that is no writing. */
+static int g_illegible = -1;
+static int illegible_cell(void *ud, size_t i)
+{
+    (void)ud;
+    return (int)i == g_illegible;
+}
+
+/* A record two glyphs off its move (off 2) reads as no legal move: from
+ * a source that cannot tell writing from other ink it is unreadable and
+ * counted as unrecorded; from one that can (an illegible callback: the OCR)
+ * and does not call it illegible, it is writing misread: corrected, under
+ * review, a misread_move finding, not counted. One glyph off (off 1):
+ * corrected either way. */
 static void test_corrected_or_unreadable(void **state)
 {
     sy_game *g = malloc(sizeof *g);
@@ -895,7 +910,7 @@ static void test_corrected_or_unreadable(void **state)
         xq_verify_options o;
         static const char *const look[][2] = { { "车", "东" }, { "马", "乌" },
                                                { "炮", "泡" }, { "兵", "共" } };
-        int cell = -1, ply, j = 0;
+        int cell = -1, ply, j = 0, judged;
         assert_int_equal(sy_load_game(JSONL, 3, g), 0);
         assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
         assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 5), 0);
@@ -916,22 +931,33 @@ static void test_corrected_or_unreadable(void **state)
         memcpy(s.text[cell], look[j][1], 3);           /* the piece */
         if (off == 2)
             memcpy(s.text[cell] + 6, "口", 3);         /* the direction */
-        sy_source(&s, &src);
-        xq_game_create(&game);
-        xq_verify_options_init(&o);
-        o.start_fen = g->fen;
-        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
-        assert_int_equal(game->plies[ply - 1].mv, g->mv[ply - 1]);
-        assert_true(game->plies[ply - 1].review);
-        if (off == 1) {
-            assert_int_equal(game->plies[ply - 1].status, XQ_PLY_CORRECTED);
-            assert_int_equal(game->unrecorded.total, 0);
-        } else {
-            assert_int_equal(game->plies[ply - 1].status, XQ_PLY_UNREADABLE);
-            assert_int_equal(game->unrecorded.total, 1);
-            assert_non_null(find_code(game, "unreadable_move", ply));
+        for (judged = 0; judged < 2; judged++) {
+            sy_source(&s, &src);
+            if (judged) {
+                src.illegible = illegible_cell;
+                g_illegible = -1;
+            }
+            xq_game_create(&game);
+            xq_verify_options_init(&o);
+            o.start_fen = g->fen;
+            assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+            assert_int_equal(game->plies[ply - 1].mv, g->mv[ply - 1]);
+            assert_true(game->plies[ply - 1].review);
+            if (off == 1) {
+                assert_int_equal(game->plies[ply - 1].status, XQ_PLY_CORRECTED);
+                assert_int_equal(game->unrecorded.total, 0);
+            } else if (!judged) {
+                assert_int_equal(game->plies[ply - 1].status, XQ_PLY_UNREADABLE);
+                assert_int_equal(game->unrecorded.total, 1);
+                assert_non_null(find_code(game, "unreadable_move", ply));
+            } else {
+                assert_int_equal(game->plies[ply - 1].status, XQ_PLY_CORRECTED);
+                assert_int_equal(game->unrecorded.total, 0);
+                assert_non_null(find_code(game, "misread_move", ply));
+                assert_null(find_code(game, "unreadable_move", ply));
+            }
+            xq_game_destroy(&game);
         }
-        xq_game_destroy(&game);
         sy_sheet_free(&s);
     }
     free(g);
@@ -1288,15 +1314,6 @@ static void test_pair(void **state)
     sy_sheet_free(&s0);
     sy_sheet_free(&s1);
     free(g);
-}
-
-/* The source's illegible callback: the cell g_illegible (-1 none) is ink
- * that is no writing. */
-static int g_illegible = -1;
-static int illegible_cell(void *ud, size_t i)
-{
-    (void)ud;
-    return (int)i == g_illegible;
 }
 
 /* A cell the source calls illegible (scribbled over) is an unreadable

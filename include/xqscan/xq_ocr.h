@@ -119,8 +119,9 @@ double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
  * rewritten above or below a struck one). Measured against the sheet's
  * own writing, so a poor scan or an unusual hand does not make its records
  * illegible; and not at all on a sheet where a quarter of the written
- * cells would be (then the ink is not the problem, the reading is). The
- * first call computes every written cell's fit. */
+ * cells would be (then the ink is not the problem, the reading is) or
+ * whose writing is under 15 pixels high (too small to tell). The first
+ * call computes every written cell's fit. */
 bool xq_sheet_cell_illegible(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
 /* Axis-aligned box [x, y, w, h] of the cell in the INPUT image's own pixel
  * coordinates (before deskew or warp). XQ_ERANGE for a bad index. */

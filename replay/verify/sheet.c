@@ -286,6 +286,25 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                     q->status = XQ_PLY_CORRECTED;
                     q->source = XQ_SRC_CORRECTED;
                     q->review = true;
+                } else if (v.cell->judged) {
+                    /* writing (not scribbled) that reads as no legal move:
+                     * a record misread, not an illegible one, so not
+                     * counted as unrecorded. (Counted, a photo too coarse
+                     * to read made 16 legible records a false WXF 3.1.F
+                     * finding; on rendered sheets the 39 such plies were
+                     * 37 legible records and 2 illegal ones, none
+                     * illegible.) */
+                    q->status = XQ_PLY_CORRECTED;
+                    q->source = XQ_SRC_CORRECTED;
+                    q->review = true;
+                    XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                        "misread_move", "WXF 7.6",
+                        "ply %d (%s): the record reads \"%s\", no legal "
+                        "move, but it is writing, not scribbled: a misreading "
+                        "(not counted as unrecorded); %s %s", plyno,
+                        side_name(sd), v.cell->text,
+                        p->conf >= below_rec ? "reconstructed" : "most likely",
+                        q->chinese));
                 } else {
                     XQ_TRY(set_unreadable(game, q, plyno,
                                           p->conf >= below_rec, v.cell->text));
