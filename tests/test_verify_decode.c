@@ -951,9 +951,12 @@ static void test_corrected_or_unreadable(void **state)
                 assert_int_equal(game->unrecorded.total, 1);
                 assert_non_null(find_code(game, "unreadable_move", ply));
             } else {
+                const xq_finding *f = find_code(game, "misread_move", ply);
                 assert_int_equal(game->plies[ply - 1].status, XQ_PLY_CORRECTED);
                 assert_int_equal(game->unrecorded.total, 0);
-                assert_non_null(find_code(game, "misread_move", ply));
+                assert_non_null(f);
+                assert_non_null(strstr(f->message, s.text[cell]));
+                assert_non_null(strstr(f->message, "a misreading"));
                 assert_null(find_code(game, "unreadable_move", ply));
             }
             xq_game_destroy(&game);

@@ -299,10 +299,12 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                     q->review = true;
                     XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
                         "misread_move", "WXF 7.6",
-                        "ply %d (%s): the record reads \"%s\", no legal "
-                        "move, but it is writing, not scribbled: a misreading "
-                        "(not counted as unrecorded); %s %s", plyno,
-                        side_name(sd), v.cell->text,
+                        "ply %d (%s): the record %s%s%s, but it is writing, "
+                        "not scribbled: a misreading (not counted as "
+                        "unrecorded); %s %s", plyno, side_name(sd),
+                        v.cell->text[0] ? "reads \"" : "could not be read",
+                        v.cell->text,
+                        v.cell->text[0] ? "\", no legal move" : "",
                         p->conf >= below_rec ? "reconstructed" : "most likely",
                         q->chinese));
                 } else {
