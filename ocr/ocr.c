@@ -470,15 +470,15 @@ static int cmp_double(const void *a, const void *b)
 static void sheet_fit_stats(xq_ocr *ocr, xq_sheet *sh)
 {
     double *f, *h;
-    size_t i, n = 0, nok = 0, ntangled = 0;
+    size_t i, n = 0, nok = 0, ntangled = 0, cap = sh->ncells ? sh->ncells : 1;
     if (sh->fit_done)
         return;
     sh->fit_done = true;
     sh->fit_use = false;
-    f = xq_malloc((sh->ncells ? sh->ncells : 1) * 2 * sizeof *f);
+    f = xq_malloc(2 * cap * sizeof *f);   /* fits, then ink heights */
     if (!f)
         return;
-    h = f + (sh->ncells ? sh->ncells : 1);
+    h = f + cap;
     for (i = 0; i < sh->ncells; i++)
         if (!sh->cells[i].blank) {
             f[n] = xq_sheet_cell_glyph_fit(ocr, sh, i);

@@ -66,8 +66,8 @@ typedef struct {
     int    segx[2 * OCR_MAX_SEG];      /* x0, x1 (exclusive) per segment */
     float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
     float  sim[OCR_MAX_RANGES];        /* best glyph similarity per range */
-    float  fit;                        /* glyph fit of the ink (see
-                                          ocr_cell_glyph_fit), -1 none */
+    float  fit;                        /* glyph fit of the ink (glyph_fit
+                                          in cells.c), -1 none */
     float *ll;                         /* OCR_MAX_LATS x OCR_MAX_RANGES x
                                           nclass, already maxed over each
                                           variant group */

@@ -95,19 +95,29 @@ static xq_game *decode(int line, const sy_style *st, uint64_t seed, sy_game *g,
     return game;
 }
 
-/* Verify a synthetic sheet the test has edited (s from sy_sheet_make). */
-static xq_game *verify_edited_beam(sy_sheet *s, const sy_game *g, int beam)
+/* Verify a cell source of game g with the default options (beam > 0:
+ * that beam). */
+static xq_game *verify_source(const xq_cell_source *src, const sy_game *g,
+                              int beam)
 {
-    xq_cell_source src;
     xq_game *game = NULL;
     xq_verify_options o;
-    sy_source(s, &src);
     assert_int_equal(xq_game_create(&game), XQ_OK);
     default_options(&o);
     o.start_fen = g->fen;
     if (beam > 0)
         o.beam = beam;
-    assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+    assert_int_equal(xq_verify_sheet(src, &o, game), XQ_OK);
+    return game;
+}
+
+/* Verify a synthetic sheet the test has edited (s from sy_sheet_make). */
+static xq_game *verify_edited_beam(sy_sheet *s, const sy_game *g, int beam)
+{
+    xq_cell_source src;
+    xq_game *game;
+    sy_source(s, &src);
+    game = verify_source(&src, g, beam);
     dump(game, g, s);
     return game;
 }
@@ -1348,10 +1358,7 @@ static void test_illegible_cell(void **state)
         sy_source(&s, &src);
         src.illegible = illegible_cell;
         g_illegible = cell;
-        xq_game_create(&game);
-        default_options(&o);
-        o.start_fen = g->fen;
-        assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
+        game = verify_source(&src, g, 0);
         assert_int_equal(game->plies[ply - 1].status, XQ_PLY_UNREADABLE);
         assert_true(game->plies[ply - 1].review);
         assert_int_equal(game->plies[ply - 1].mv, g->mv[ply - 1]);

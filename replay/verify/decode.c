@@ -226,7 +226,6 @@ static xq_status cells_init(vdec *d)
             vd_cell *c = &d->res->cells[k][i];
             c->blank = src->is_blank ? src->is_blank(src->ud, i) != 0 : false;
             c->text_score = -1e30;
-            c->judged = src->illegible != NULL;
             c->illegible = !c->blank && src->illegible &&
                            src->illegible(src->ud, i) != 0;
             if (!c->blank) {

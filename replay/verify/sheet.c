@@ -286,8 +286,9 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                     q->status = XQ_PLY_CORRECTED;
                     q->source = XQ_SRC_CORRECTED;
                     q->review = true;
-                } else if (v.cell->judged) {
-                    /* writing (not scribbled) that reads as no legal move:
+                } else if (s->illegible) {
+                    /* the source tells writing from other ink (the OCR),
+                     * and this is writing that reads as no legal move:
                      * a record misread, not an illegible one, so not
                      * counted as unrecorded. (Counted, a photo too coarse
                      * to read made 16 legible records a false WXF 3.1.F

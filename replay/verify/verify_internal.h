@@ -91,9 +91,6 @@ enum {
 typedef struct {
     bool   blank;
     bool   illegible;    /* ink that is no writing (source's illegible) */
-    bool   judged;       /* the source tells writing from other ink (has
-                            an illegible callback): ink it does not call
-                            illegible is writing */
     bool   touched;      /* ref is set */
     char  *text;         /* owned copy of the reading ("" none) */
     double text_score;   /* score of text (raw units), -1e30 if none */
