@@ -174,6 +174,180 @@ static void best_line(const int *label, int w, const comp *k, int li,
         }
 }
 
+/* The height of a written glyph: the tallest piece of ink no wider than
+ * two of its heights (a glyph's main stroke group spans it). */
+static int glyph_height(const comp *cs, int n)
+{
+    int i, gh = 0;
+    for (i = 0; i < n; i++)
+        if (cs[i].area > 0 && cs[i].x1 - cs[i].x0 < 2 * (cs[i].y1 - cs[i].y0 + 1)
+            && cs[i].y1 - cs[i].y0 + 1 > gh)
+            gh = cs[i].y1 - cs[i].y0 + 1;
+    return gh;
+}
+
+/* The line of a strike-through: from row ya at column x0, slope rows per
+ * column. */
+typedef struct {
+    int    x0, ya;
+    double slope;
+} sline;
+
+static int line_y(const sline *l, int x)
+{
+    return (int)lround(l->ya + l->slope * (x - l->x0));
+}
+
+/* The widest piece of ink that is a stroke across a record: a glyph and a
+ * quarter wide at least (the stroke may be broken in two; whole, it must
+ * cross two glyphs and a half: a record is four), no taller than a glyph
+ * and a half, covered by a straight line nearly all along, and near level
+ * (rising less than a glyph over its length). -1 none; *pl its line. */
+static int find_stroke(const comp *cs, int n, const int *label, int w, int gh,
+                       sline *pl)
+{
+    int i, best = -1;
+    for (i = 0; i < n; i++) {
+        const comp *k = &cs[i];
+        int cw = k->x1 - k->x0 + 1, ya, yb;
+        double cov;
+        if (k->area <= 0 || 4 * cw < 5 * gh || k->y1 - k->y0 + 1 > 3 * gh / 2 + 2)
+            continue;
+        best_line(label, w, k, i, &ya, &yb, &cov);
+        if (cov < 0.9 || abs(yb - ya) > gh)
+            continue;
+        if (best < 0 || cw > cs[best].x1 - cs[best].x0 + 1) {
+            best = i;
+            pl->x0 = k->x0;
+            pl->ya = ya;
+            pl->slope = (double)(yb - ya) / (k->x1 > k->x0 ? k->x1 - k->x0 : 1);
+        }
+    }
+    return best;
+}
+
+/* The stroke may be broken: pieces of ink along its line as wide as a
+ * stroke candidate, next to the struck span [*psx0, *psx1], lengthen it
+ * (they are marked gone). */
+static void grow_stroke(const comp *cs, int n, const int *label, int w, int h,
+                        int gh, const sline *l, bool *gone, int *psx0, int *psx1)
+{
+    bool grown = true;
+    int i, x, y;
+    while (grown) {
+        grown = false;
+        for (i = 0; i < n; i++) {
+            const comp *k = &cs[i];
+            int kw = k->x1 - k->x0 + 1, on = 0, dy;
+            if (gone[i] || k->area <= 0 || 4 * kw < 5 * gh ||
+                (k->x1 >= *psx0 && k->x0 <= *psx1) ||
+                k->x0 > *psx1 + gh || k->x1 < *psx0 - gh)
+                continue;
+            for (x = k->x0; x <= k->x1; x++)
+                for (dy = -1; dy <= 1; dy++) {
+                    y = line_y(l, x) + dy;
+                    if (y >= 0 && y < h && label[y * w + x] == i) {
+                        on++;
+                        break;
+                    }
+                }
+            if (10 * on < 6 * kw)
+                continue;
+            gone[i] = grown = true;
+            if (k->x0 < *psx0) *psx0 = k->x0;
+            if (k->x1 > *psx1) *psx1 = k->x1;
+        }
+    }
+}
+
+/* The struck glyphs: every piece over the span [sx0, sx1] the stroke
+ * passes through or all but touches, or centred within half a glyph of it
+ * (a stroke of a struck glyph it missed), is marked gone. */
+static void mark_struck(const comp *cs, int n, int gh, const sline *l,
+                        int sx0, int sx1, bool *gone)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        const comp *k = &cs[i];
+        int xc = (k->x0 + k->x1) / 2, yl = line_y(l, xc);
+        if (gone[i] || k->area <= 0 || xc < sx0 || xc > sx1)
+            continue;
+        if ((yl >= k->y0 - 2 && yl <= k->y1 + 2) ||
+            abs((k->y0 + k->y1) / 2 - yl) * 2 <= gh)
+            gone[i] = true;
+    }
+}
+
+/* Whether the stroke goes through the middle of what it strikes: ink of
+ * the gone pieces both above and below it, as much in all as the stroke
+ * is long (not a frame's edge or an underline). */
+static bool strikes_through(const int *label, int w, int h, const sline *l,
+                            const bool *gone, int sx0, int sx1)
+{
+    int x, y, above = 0, below = 0;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int lb = label[y * w + x];
+            if (lb < 0 || !gone[lb])
+                continue;
+            if (y < line_y(l, x) - 2)
+                above++;
+            else if (y > line_y(l, x) + 2)
+                below++;
+        }
+    return above + below >= sx1 - sx0 + 1 && above >= (above + below) / 10 &&
+           below >= (above + below) / 10;
+}
+
+/* The ink of a record written again on one side of the struck one (above,
+ * below, before or after it): nearly all the glyph-sized ink left on that
+ * side (the rest, leftovers of the struck glyphs, is marked gone with
+ * them), as wide as a record (two glyphs and a half). Specks do not
+ * count. Its area, 0 when there is no such side; -1 out of memory. */
+static int rewritten_ink(const comp *cs, int n, int gh, const sline *l,
+                         int sx0, bool *gone)
+{
+    int side_area[4] = { 0, 0, 0, 0 }, total = 0, where = -1, left = 0;
+    int lx0 = 0, lx1 = -1, i, pass;
+    signed char *at = xq_malloc((size_t)n);
+    if (!at)
+        return -1;
+    for (i = 0; i < n; i++) {
+        const comp *k = &cs[i];
+        int xc = (k->x0 + k->x1) / 2, yc = (k->y0 + k->y1) / 2;
+        at[i] = -1;
+        if (k->area <= 0 || gone[i] ||
+            (3 * (k->y1 - k->y0 + 1) < gh && 3 * (k->x1 - k->x0 + 1) < gh))
+            continue;
+        if (2 * abs(yc - line_y(l, xc)) > gh)
+            at[i] = yc < line_y(l, xc) ? 2 : 3;
+        else
+            at[i] = xc < sx0 ? 0 : 1;
+        side_area[(int)at[i]] += k->area;
+        total += k->area;
+    }
+    for (pass = 0; pass < 4; pass++)
+        if (where < 0 || side_area[pass] > side_area[where])
+            where = pass;
+    if (total == 0 || 20 * side_area[where] < 17 * total) {
+        xq_free(at);
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        if (at[i] < 0)
+            continue;
+        if (at[i] != where) {
+            gone[i] = true;
+            continue;
+        }
+        left += cs[i].area;
+        if (lx1 < 0 || cs[i].x0 < lx0) lx0 = cs[i].x0;
+        if (cs[i].x1 > lx1) lx1 = cs[i].x1;
+    }
+    xq_free(at);
+    return left > 0 && 2 * (lx1 - lx0 + 1) >= 5 * gh ? left : 0;
+}
+
 /* A record struck through and written again (beside it, above or below):
  * a straight stroke across a word-wide stretch of ink, near level, with
  * ink elsewhere in the cell that it does not cross. The struck word (the
@@ -181,163 +355,32 @@ static void best_line(const int *label, int w, const comp *k, int li,
  * cell's ink, so that the rewritten record is what is read. Nothing is
  * changed when the rest is too little to be a record (a record struck
  * out and not written again stays as written, for the reader to find it
- * unreadable). Returns whether the cell was struck and rewritten. */
+ * unreadable): the rewritten record must be a quarter of the cell's ink
+ * at least. Returns whether the cell was struck and rewritten. */
 static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
                            int ink, int minink)
 {
-    int w = c->ink.w, h = c->ink.h, i, best = -1, bya = 0, byb = 0;
-    int left, gh = 0, x, y;
+    int w = c->ink.w, h = c->ink.h, gh = glyph_height(cs, n), best, sx0, sx1;
+    int left, x, y;
+    sline line = { 0, 0, 0.0 };
     bool *gone;
-    /* the height of a written glyph: the tallest piece of ink no wider
-     * than two of its heights (a glyph's main stroke group spans it) */
-    for (i = 0; i < n; i++)
-        if (cs[i].area > 0 && cs[i].x1 - cs[i].x0 < 2 * (cs[i].y1 - cs[i].y0 + 1)
-            && cs[i].y1 - cs[i].y0 + 1 > gh)
-            gh = cs[i].y1 - cs[i].y0 + 1;
     if (gh < 4)
         return false;
-    for (i = 0; i < n; i++) {
-        const comp *k = &cs[i];
-        int cw = k->x1 - k->x0 + 1, ya, yb;
-        double cov;
-        /* a glyph and a quarter wide at least (the stroke may be broken
-         * in two; whole, it must cross two glyphs and a half: a record is
-         * four), and no taller than a glyph and a half */
-        if (k->area <= 0 || 4 * cw < 5 * gh || k->y1 - k->y0 + 1 > 3 * gh / 2 + 2)
-            continue;
-        best_line(label, w, k, i, &ya, &yb, &cov);
-        /* covered nearly all along, and near level (rising less than a
-         * glyph over its length) */
-        if (cov < 0.9 || abs(yb - ya) > gh)
-            continue;
-        if (best < 0 || cw > cs[best].x1 - cs[best].x0 + 1) {
-            best = i;
-            bya = ya;
-            byb = yb;
-        }
-    }
+    best = find_stroke(cs, n, label, w, gh, &line);
     if (best < 0)
         return false;
     gone = xq_calloc((size_t)n, sizeof *gone);
     if (!gone)
         return false;
-    {
-        const comp *s = &cs[best];
-        int sx0 = s->x0, sx1 = s->x1, above = 0, below = 0, lx0 = w, lx1 = -1;
-        int where = -1;
-        bool grown = true;
-        double slope = (double)(byb - bya) / (s->x1 > s->x0 ? s->x1 - s->x0 : 1);
-#define YL(x) ((int)lround(bya + slope * ((x) - s->x0)))
-        gone[best] = true;
-        /* the stroke may be broken: pieces of ink along its line as wide
-         * as a candidate, next to the struck span, lengthen it */
-        while (grown) {
-            grown = false;
-            for (i = 0; i < n; i++) {
-                const comp *k = &cs[i];
-                int kw = k->x1 - k->x0 + 1, on = 0, dy;
-                if (gone[i] || k->area <= 0 || 4 * kw < 5 * gh ||
-                    (k->x1 >= sx0 && k->x0 <= sx1) ||
-                    k->x0 > sx1 + gh || k->x1 < sx0 - gh)
-                    continue;
-                for (x = k->x0; x <= k->x1; x++)
-                    for (dy = -1; dy <= 1; dy++) {
-                        y = YL(x) + dy;
-                        if (y >= 0 && y < h && label[y * w + x] == i) {
-                            on++;
-                            break;
-                        }
-                    }
-                if (10 * on < 6 * kw)
-                    continue;
-                gone[i] = grown = true;
-                if (k->x0 < sx0) sx0 = k->x0;
-                if (k->x1 > sx1) sx1 = k->x1;
-            }
-        }
-        if (2 * (sx1 - sx0 + 1) < 5 * gh) {
-            xq_free(gone);
-            return false;
-        }
-        /* the struck glyphs: every piece over the span the stroke passes
-         * through or all but touches, or centred within half a glyph of
-         * it (a stroke of a struck glyph it missed) */
-        for (i = 0; i < n; i++) {
-            const comp *k = &cs[i];
-            int xc = (k->x0 + k->x1) / 2, yl = YL(xc);
-            if (gone[i] || k->area <= 0 || xc < sx0 || xc > sx1)
-                continue;
-            if ((yl >= k->y0 - 2 && yl <= k->y1 + 2) ||
-                abs((k->y0 + k->y1) / 2 - yl) * 2 <= gh)
-                gone[i] = true;
-        }
-        /* the stroke goes through the middle of what it strikes: ink of
-         * the struck pieces both above and below it, as much in all as
-         * the stroke is long (not a frame's edge or an underline) */
-        for (y = 0; y < h; y++)
-            for (x = 0; x < w; x++) {
-                int l = label[y * w + x];
-                if (l < 0 || !gone[l])
-                    continue;
-                if (y < YL(x) - 2)
-                    above++;
-                else if (y > YL(x) + 2)
-                    below++;
-            }
-        if (above + below < sx1 - sx0 + 1 || above < (above + below) / 10 ||
-            below < (above + below) / 10) {
-            xq_free(gone);
-            return false;
-        }
-        /* what is left is a record written again on one side of the
-         * struck one (above, below, before or after it): nearly all its
-         * glyph-sized ink on that side (the rest, leftovers of the struck
-         * glyphs, goes with them), as wide as a record (two glyphs and a
-         * half) and a quarter of the cell's ink at least. Specks do not
-         * count. */
-        left = 0;
-        {
-            int side_area[4] = { 0, 0, 0, 0 }, total = 0, pass;
-            signed char *at = xq_malloc((size_t)n);
-            if (!at) {
-                xq_free(gone);
-                return false;
-            }
-            for (i = 0; i < n; i++) {
-                const comp *k = &cs[i];
-                int xc = (k->x0 + k->x1) / 2, yc = (k->y0 + k->y1) / 2;
-                at[i] = -1;
-                if (k->area <= 0 || gone[i] ||
-                    (3 * (k->y1 - k->y0 + 1) < gh && 3 * (k->x1 - k->x0 + 1) < gh))
-                    continue;
-                if (2 * abs(yc - YL(xc)) > gh)
-                    at[i] = yc < YL(xc) ? 2 : 3;
-                else
-                    at[i] = xc < sx0 ? 0 : 1;
-                side_area[(int)at[i]] += k->area;
-                total += k->area;
-            }
-            for (pass = 0; pass < 4; pass++)
-                if (where < 0 || side_area[pass] > side_area[where])
-                    where = pass;
-            if (total == 0 || 20 * side_area[where] < 17 * total)
-                where = 4;
-            for (i = 0; i < n && where != 4; i++) {
-                if (at[i] < 0)
-                    continue;
-                if (at[i] != where) {
-                    gone[i] = true;
-                    continue;
-                }
-                left += cs[i].area;
-                if (cs[i].x0 < lx0) lx0 = cs[i].x0;
-                if (cs[i].x1 > lx1) lx1 = cs[i].x1;
-            }
-            xq_free(at);
-        }
-#undef YL
-        if (where == 4 || 2 * (lx1 - lx0 + 1) < 5 * gh)
-            left = 0;
+    gone[best] = true;
+    sx0 = cs[best].x0;
+    sx1 = cs[best].x1;
+    grow_stroke(cs, n, label, w, h, gh, &line, gone, &sx0, &sx1);
+    left = 0;
+    if (2 * (sx1 - sx0 + 1) >= 5 * gh) {
+        mark_struck(cs, n, gh, &line, sx0, sx1, gone);
+        if (strikes_through(label, w, h, &line, gone, sx0, sx1))
+            left = rewritten_ink(cs, n, gh, &line, sx0, gone);
     }
     if (left < minink || left >= ink || 4 * left < ink) {
         xq_free(gone);
