@@ -144,6 +144,15 @@ static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
  * reads as text, matching no legal move, or scribbled over (text NULL). Its
  * move is reconstructed (sure) or most likely; under review, counted as
  * unrecorded (WXF 7.6). */
+/* A ply whose record was put right from the rest of the sheet: an
+ * arbiter confirms it. */
+static void set_corrected(xq_ply *q)
+{
+    q->status = XQ_PLY_CORRECTED;
+    q->source = XQ_SRC_CORRECTED;
+    q->review = true;
+}
+
 static xq_status set_unreadable(xq_game *game, xq_ply *q, int plyno,
                                 bool sure, const char *text)
 {
@@ -243,9 +252,7 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                 if (rc == XQ_RES_OK && tmv != p->mv && v.clear_other) {
                     char cz[32], wz[16], iz[8];
                     vs_write_all(&b, tmv, cz, wz, iz);
-                    q->status = XQ_PLY_CORRECTED;
-                    q->source = XQ_SRC_CORRECTED;
-                    q->review = true;
+                    set_corrected(q);
                     XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
                         "inconsistent_move", "WXF 7.7",
                         "ply %d (%s) reads \"%s\" (%s), a legal move, but the "
@@ -283,9 +290,7 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                      * move "unreadable" was tried: it counted a poorly
                      * read printed sheet's records as unrecorded, 16 of
                      * them, a false WXF 3.1.F finding.) */
-                    q->status = XQ_PLY_CORRECTED;
-                    q->source = XQ_SRC_CORRECTED;
-                    q->review = true;
+                    set_corrected(q);
                 } else if (s->illegible) {
                     /* the source tells writing from other ink (the OCR),
                      * and this is writing that reads as no legal move:
@@ -295,9 +300,7 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                      * finding; on rendered sheets the 39 such plies were
                      * 37 legible records and 2 illegal ones, none
                      * illegible.) */
-                    q->status = XQ_PLY_CORRECTED;
-                    q->source = XQ_SRC_CORRECTED;
-                    q->review = true;
+                    set_corrected(q);
                     XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
                         "misread_move", "WXF 7.6",
                         "ply %d (%s): the record %s%s%s, but it is writing, "
