@@ -1115,6 +1115,25 @@ static int cap_segments(int *segx, int ns, int max, ink_piece *pc, int np)
     return ns;
 }
 
+/* The widest connected piece of a cell's ink (L->join_w, L->join_fill):
+ * a record's glyphs stand apart or touch a neighbour; ink joined across
+ * more than two is cursive, or a tangle scribbled over the record. */
+static void join_piece(const comp *cs, int n, ocr_lattice *L)
+{
+    int i, wi = -1, ww = 0;
+    L->join_w = L->join_fill = 0;
+    for (i = 0; i < n; i++)
+        if (cs[i].x1 - cs[i].x0 + 1 > ww) {
+            ww = cs[i].x1 - cs[i].x0 + 1;
+            wi = i;
+        }
+    if (wi < 0)
+        return;
+    L->join_w = (float)ww / L->ink_h;
+    L->join_fill = (float)cs[wi].area /
+                   ((float)ww * (cs[wi].y1 - cs[wi].y0 + 1));
+}
+
 xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
 {
     ocr_lattice *L = &c->lat;
@@ -1158,6 +1177,7 @@ xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
     st = components(mask, im->px, w, h, label, &cs, &ncomp);
     if (st != XQ_OK)
         goto done;
+    join_piece(cs, ncomp, L);
     xq_free(L->ll);
     L->ll = xq_malloc((size_t)OCR_MAX_LATS * OCR_MAX_RANGES * nclass
                       * sizeof(float));

@@ -63,6 +63,10 @@ typedef struct {
     bool   done;
     int    nseg;
     int    ink_h;                      /* height of the cell's ink */
+    float  join_w;                     /* width of the widest connected
+                                          piece of ink, in ink heights */
+    float  join_fill;                  /* share of that piece's box that
+                                          is ink */
     int    segx[2 * OCR_MAX_SEG];      /* x0, x1 (exclusive) per segment */
     float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
     float  sim[OCR_MAX_RANGES];        /* best glyph similarity per range */
@@ -138,9 +142,10 @@ struct xq_sheet {
     bool    num_found[16];
     double  num_q[16][3][8];
     /* glyph fit of the written cells (xq_sheet_cell_illegible): computed
-     * once; the median fit and ink height, and whether the cue is used on
-     * this sheet */
-    bool    fit_done, fit_use;
+     * once; the median fit and ink height, whether the cue is used on
+     * this sheet, and whether ink joined across glyphs is (join_use: the
+     * writer's records stand apart) */
+    bool    fit_done, fit_use, join_use;
     double  fit_med, fit_hmed;
 };
 

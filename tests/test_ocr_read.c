@@ -13,7 +13,12 @@
  * tests/data/ocr/sheet_scribbled.png: rows 18 to 23 of sheet 1 of the same
  * set (kai, seed 7404), cropped at (150, 1770); ply 42 (馬8進9) is
  * scribbled over, ply 41 blank. sheet_scribbled2.png: rows 31 to 35 of
- * sheet 3, cropped at (90, 2680); ply 67 (车6退1) is scribbled out. */
+ * sheet 3, cropped at (90, 2680); ply 67 (车6退1) is scribbled out.
+ * sheet_scribbled3.png: rows 1 to 12 of sheet 0 of a kai set with 6%
+ * scribbles (render_sheets.py --seed 5304 --style kai --degrade none
+ * --layout mixed --count 3 --illegible-rate 0.06 --strike-rate 0.01
+ * --blank-rate 0.02), cropped at (250, 280) to (1300, 1105); plies 7, 11
+ * and 16 are scribbled over, their glyphs still showing. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -35,6 +40,8 @@
 #define STRUCK XQ_TEST_DATA "/ocr/sheet_struck.png"
 #define SCRIBBLED XQ_TEST_DATA "/ocr/sheet_scribbled.png"
 #define SCRIBBLED2 XQ_TEST_DATA "/ocr/sheet_scribbled2.png"
+#define SCRIBBLED3 XQ_TEST_DATA "/ocr/sheet_scribbled3.png"
+#define HAND_RULED XQ_SOURCE_DIR "/samples/hand-ruled.jpg"
 
 typedef struct {
     int  idx, blank, box[4];
@@ -400,6 +407,71 @@ static void test_scribbled(void **state)
     }
 }
 
+static int cmp_fit(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Scribbles that leave the glyphs showing: on sheet_scribbled3.png, whose
+ * kai writer's records stand apart, plies 11 and 16 fit glyphs less than
+ * 0.2 below the median (the drop alone would not tell them) but their ink
+ * is joined in one dense piece across the record: illegible, as ply 7
+ * (a larger drop) is, and no other cell. On samples/hand-ruled.jpg, whose
+ * small writing joins a sixth of its records, joined ink tells nothing:
+ * plies 17 and 25, legible and joined, fitting 0.12 to 0.14 below the
+ * median, are not illegible; the scribble of ply 92 is the one that is. */
+static void test_scribbled_joined(void **state)
+{
+    static const int box3[3][4] = { { 86, 226, 433, 61 },    /* ply 7 */
+                                    { 86, 357, 433, 61 },    /* ply 11 */
+                                    { 525, 489, 432, 60 } }; /* ply 16 */
+    static const int boxh[3][4] = { { 315, 754, 634, 40 },   /* ply 17 */
+                                    { 313, 872, 634, 40 },   /* ply 25 */
+                                    { 928, 1860, 632, 41 } }; /* ply 92 */
+    xq_sheet **s = NULL;
+    size_t n = 0, i, at[3], nw = 0;
+    double fits[64], med;
+    int k, nill = 0;
+    char err[256];
+    (void)state;
+    assert_int_equal(xq_ocr_read_file(g_ocr, SCRIBBLED3, &s, &n, err,
+                                      sizeof err), XQ_OK);
+    assert_true(xq_sheet_ncells(s[0]) <= 64);
+    for (k = 0; k < 3; k++)
+        at[k] = cell_at(s[0], box3[k]);
+    for (i = 0; i < xq_sheet_ncells(s[0]); i++) {
+        double f = xq_sheet_cell_glyph_fit(g_ocr, s[0], i);
+        bool ill = xq_sheet_cell_illegible(g_ocr, s[0], i);
+        if (f >= 0)
+            fits[nw++] = f;
+        nill += ill;
+        assert_true(ill == (i == at[0] || i == at[1] || i == at[2]));
+    }
+    assert_int_equal(nill, 3);
+    assert_true(nw >= 20);
+    qsort(fits, nw, sizeof *fits, cmp_fit);
+    med = fits[nw / 2];
+    for (k = 1; k < 3; k++) {
+        double f = xq_sheet_cell_glyph_fit(g_ocr, s[0], at[k]);
+        assert_true(f > med - 0.2 && f < med - 0.12);
+    }
+    xq_ocr_sheets_free(&s, n);
+
+    assert_int_equal(xq_ocr_read_file(g_ocr, HAND_RULED, &s, &n, err,
+                                      sizeof err), XQ_OK);
+    for (k = 0; k < 3; k++)
+        at[k] = cell_at(s[0], boxh[k]);
+    nill = 0;
+    for (i = 0; i < xq_sheet_ncells(s[0]); i++)
+        nill += xq_sheet_cell_illegible(g_ocr, s[0], i);
+    assert_false(xq_sheet_cell_illegible(g_ocr, s[0], at[0]));
+    assert_false(xq_sheet_cell_illegible(g_ocr, s[0], at[1]));
+    assert_true(xq_sheet_cell_illegible(g_ocr, s[0], at[2]));
+    assert_int_equal(nill, 1);
+    xq_ocr_sheets_free(&s, n);
+}
+
 /* The same at a third of the resolution, the crop a small part of a
  * larger page (writing about 20 pixels high on the normalised page): the
  * scribble is still the one illegible cell. */
@@ -608,6 +680,7 @@ int main(void)
         cmocka_unit_test(test_struck_rewritten),
         cmocka_unit_test(test_scribbled),
         cmocka_unit_test(test_scribbled_small),
+        cmocka_unit_test(test_scribbled_joined),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
         cmocka_unit_test(test_photo_geometry),

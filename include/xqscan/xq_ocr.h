@@ -116,12 +116,16 @@ double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
  * into no 3 to 6 glyphs, or fits glyphs much worse (by 0.2) than the
  * sheet's records do in the middle (median), and keeps to one line (ink
  * no taller than 1.2 times the records' median: taller ink is a record
- * rewritten above or below a struck one). Measured against the sheet's
- * own writing, so a poor scan or an unusual hand does not make its records
- * illegible; and not at all on a sheet where a quarter of the written
- * cells would be (then the ink is not the problem, the reading is) or
- * whose writing is under 15 pixels high (too small to tell). The first
- * call computes every written cell's fit. */
+ * rewritten above or below a struck one); or, scribbled over with the
+ * glyphs still showing, whose ink is joined in one dense piece across
+ * more than two glyphs and fits 0.12 worse than the median, on a sheet
+ * where fewer than one in ten legible records are joined so (cursive, or
+ * writing too small for the scan, joins legible records too). Measured
+ * against the sheet's own writing, so a poor scan or an unusual hand does
+ * not make its records illegible; and not at all on a sheet where a
+ * quarter of the written cells would be (then the ink is not the problem,
+ * the reading is) or whose writing is under 15 pixels high (too small to
+ * tell). The first call computes every written cell's fit. */
 bool xq_sheet_cell_illegible(xq_ocr *ocr, xq_sheet *sheet, size_t cell);
 /* Axis-aligned box [x, y, w, h] of the cell in the INPUT image's own pixel
  * coordinates (before deskew or warp). XQ_ERANGE for a bad index. */
