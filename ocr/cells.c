@@ -287,12 +287,13 @@ static bool strikes_through(const int *label, int w, int h, const sline *l,
     int x, y, above = 0, below = 0;
     for (y = 0; y < h; y++)
         for (x = 0; x < w; x++) {
-            int lb = label[y * w + x];
+            int lb = label[y * w + x], yl;
             if (lb < 0 || !gone[lb])
                 continue;
-            if (y < line_y(l, x) - 2)
+            yl = line_y(l, x);
+            if (y < yl - 2)
                 above++;
-            else if (y > line_y(l, x) + 2)
+            else if (y > yl + 2)
                 below++;
         }
     return above + below >= sx1 - sx0 + 1 && above >= (above + below) / 10 &&

@@ -140,10 +140,6 @@ static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
     }
 }
 
-/* Ply q (number plyno, its move set) is an unreadable record: one that
- * reads as text, matching no legal move, or scribbled over (text NULL). Its
- * move is reconstructed (sure) or most likely; under review, counted as
- * unrecorded (WXF 7.6). */
 /* A ply whose record was put right from the rest of the sheet: an
  * arbiter confirms it. */
 static void set_corrected(xq_ply *q)
@@ -153,6 +149,10 @@ static void set_corrected(xq_ply *q)
     q->review = true;
 }
 
+/* Ply q (number plyno, its move set) is an unreadable record: one that
+ * reads as text, matching no legal move, or scribbled over (text NULL). Its
+ * move is reconstructed (sure) or most likely; under review, counted as
+ * unrecorded (WXF 7.6). */
 static xq_status set_unreadable(xq_game *game, xq_ply *q, int plyno,
                                 bool sure, const char *text)
 {
