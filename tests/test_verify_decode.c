@@ -803,6 +803,42 @@ static void test_alternatives_followed(void **state)
     assert_true(sum.flagged * 100 < sum.plies * 81);
 }
 
+/* An alternative that a later record refutes (no move it could be read
+ * as, however poorly) was not played: the plies between do not go under
+ * review for it. Corpus line 73 with blank cells: ply 30 is a blank where
+ * Black's rook went up eight (车8进8); the rook then moves 退1, 进1, 退1
+ * ..., legal after any rank it could have gone to, until a record only
+ * the true rank makes legal. 24 of the 160 plies were under review when
+ * each ply such a history played otherwise was capped as it was met; 11
+ * now, and none of the rook's moves from ply 36 on. */
+static void test_refuted_alternatives(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    sy_style st = CLEAN;
+    xq_game *game;
+    int right, silent, p, flagged = 0;
+    (void)state;
+    assert_non_null(g);
+    st.p_blank = 0.05;
+    game = decode(73, &st, 773, g, &s, NULL);
+    assert_int_equal(s.event[29], SY_EV_BLANK);   /* ply 30 */
+    assert_int_equal(game->plies[29].mv, g->mv[29]);
+    tally(game, g, &right, &silent);
+    assert_int_equal(silent, 0);
+    assert_int_equal(right, g->n);
+    for (p = 0; p < (int)game->nplies; p++)
+        flagged += game->plies[p].review;
+    assert_true(flagged * 100 < g->n * 10);
+    for (p = 35; p < 52; p += 2) {   /* Black's plies 36..52 */
+        assert_int_equal(game->plies[p].status, XQ_PLY_OK);
+        assert_false(game->plies[p].review);
+    }
+    xq_game_destroy(&game);
+    sy_sheet_free(&s);
+    free(g);
+}
+
 /* A perfectly read sheet is under review only where an unseen skip could
  * hide: at the end of the record, the column of the side to move next
  * (one move short if a skip was never found), and there only the plies a
@@ -1592,6 +1628,7 @@ int main(void)
         cmocka_unit_test(test_blank_skip_sheets),
         cmocka_unit_test(test_cut_histories_followed),
         cmocka_unit_test(test_alternatives_followed),
+        cmocka_unit_test(test_refuted_alternatives),
         cmocka_unit_test(test_disputed_record_doubt),
         cmocka_unit_test(test_clean_sheet_tail),
         cmocka_unit_test(test_isolated_bad_record),

@@ -1926,14 +1926,30 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * true history): else it goes on with the move reading it best, while
  * the records it plays score, in all, within range (VD_ALT_RANGE; for an
  * alternative the posterior gives little mass, VD_OK_GAP: only one the
- * records cannot tell from the decoded game) of the decoded ones. */
+ * records cannot tell from the decoded game) of the decoded ones. Every
+ * ply it plays otherwise is capped at VD_DOUBT_CONF (under review), unless
+ * it is refuted outright: every record read as a legal move as written
+ * until one that no move on its board reads within VD_MISFIT of how the
+ * decoded move reads it. That history was not played, and the plies it
+ * met stay as sure as the posterior makes them (capped, a blank's rook
+ * alternative put 13 more of a clean synthetic sheet's 160 plies under
+ * review: the rook's moves after the blank, legal at any rank until a
+ * record only the true rank allowed). A history refuted bit by bit may be
+ * the game with another ply changed too: uncapped so, a held-out kai
+ * photo had a move sure and wrong, a struck and an illegible record
+ * decoded wrong, each one's true move alone reading later records a
+ * little worse, both together well. Returns whether it was refuted. */
 static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                        bool (*seed)[128], double range)
 {
     vd_result *res = d->res;
-    size_t u;
+    size_t u, ndiff = 0;
     double rel = 0;
     char msg[8], rule[8];
+    /* the plies it plays otherwise, capped unless it is refuted outright
+     * (no memory: capped as they come) */
+    size_t *diff = xq_malloc((vp->len + 1) * sizeof *diff);
+    bool refuted = false, outright = false;
     for (u = u0; u <= vp->len; u++) {
         xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
         if (xq_board_hash(b) == xq_board_hash(&vp->before[u - 1]))
@@ -1944,17 +1960,27 @@ static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                 xq_board c;
                 double em = 0;
                 xq_board_copy(&c, b);
-                if (!alt_best(d, vp, &c, u, &am, &em))
-                    return true;                 /* refuted */
+                if (!alt_best(d, vp, &c, u, &am, &em)) {
+                    refuted = outright = true;
+                    break;
+                }
+                bool first = rel == 0;   /* every record before as written */
                 rel += em - dec_emit(d, vp, u);
-                if (rel < -range)
-                    return true;                 /* refuted */
+                if (rel < -range) {
+                    refuted = true;
+                    outright = first && rel < -VD_MISFIT;
+                    break;
+                }
             }
         } else {
             am = dm;
         }
-        if (am != dm && res->plies[u - 1].conf > VD_DOUBT_CONF)
-            res->plies[u - 1].conf = VD_DOUBT_CONF;
+        if (am != dm) {
+            if (diff)
+                diff[ndiff++] = u;
+            else if (res->plies[u - 1].conf > VD_DOUBT_CONF)
+                res->plies[u - 1].conf = VD_DOUBT_CONF;
+        }
         if (!xq_board_make_move(b, am, NULL)) {
             int f, r;
             for (f = 0; f < 9; f++)
@@ -1967,7 +1993,15 @@ static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
             break;                               /* cannot follow */
         }
     }
-    return false;
+    if (diff) {
+        size_t i;
+        if (!outright)
+            for (i = 0; i < ndiff; i++)
+                if (res->plies[diff[i] - 1].conf > VD_DOUBT_CONF)
+                    res->plies[diff[i] - 1].conf = VD_DOUBT_CONF;
+        xq_free(diff);
+    }
+    return refuted;
 }
 
 /* Does the alternative history on board b (the position before ply u0,
@@ -2136,10 +2170,11 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
  * chosen one ("砲退1" names either cannon; the beam may have dropped the
  * other's history), however sure the posterior. Each such alternative is
  * followed (follow_alt: played at its ply, then every later record on its
- * board) and a later ply it plays otherwise is capped at VD_DOUBT_CONF
- * (under review); where it cannot be followed, and wherever the posterior
- * has mass in no alternative that was listed or followed (more than 5%),
- * the squares of the moves start from and go to are put in doubt: a later
+ * board) and, unless a later record refutes it outright, a later ply it
+ * plays otherwise is capped at VD_DOUBT_CONF (under review); where it cannot
+ * be followed, and wherever the posterior has mass in no alternative
+ * that was listed or followed (more than 5%), the squares of the moves
+ * start from and go to are put in doubt: a later
  * move from or to a square in doubt is capped at VD_DOUBT_CONF and
  * carries the doubt to its destination. (Squares alone, for every such
  * ply, were the first form: a doubt that spreads over the board and
