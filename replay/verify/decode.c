@@ -1931,14 +1931,15 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * it is refuted outright: every record read as a legal move as written
  * until one that no move on its board reads within VD_MISFIT of how the
  * decoded move reads it. That history was not played, and the plies it
- * met stay as sure as the posterior makes them (capped, a blank's rook
- * alternative put 13 more of a clean synthetic sheet's 160 plies under
- * review: the rook's moves after the blank, legal at any rank until a
- * record only the true rank allowed). A history refuted bit by bit may be
- * the game with another ply changed too: uncapped so, a held-out kai
- * photo had a move sure and wrong, a struck and an illegible record
- * decoded wrong, each one's true move alone reading later records a
- * little worse, both together well. Returns whether it was refuted. */
+ * met stay as sure as the posterior makes them. (Capped as they were met,
+ * a blank's rook alternative put 13 more of a clean synthetic sheet's 160
+ * plies under review: the rook's moves after the blank, legal at any rank
+ * until a record only the true rank allowed.) A history refuted bit by
+ * bit may be the game with another ply changed too: uncapped so, a
+ * held-out kai photo had a move sure and wrong, a struck and an
+ * illegible record decoded wrong, each one's true move alone reading
+ * later records a little worse, both together well. Returns whether it
+ * was refuted. */
 static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                        bool (*seed)[128], double range)
 {
@@ -2171,12 +2172,12 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
  * other's history), however sure the posterior. Each such alternative is
  * followed (follow_alt: played at its ply, then every later record on its
  * board) and, unless a later record refutes it outright, a later ply it
- * plays otherwise is capped at VD_DOUBT_CONF (under review); where it cannot
- * be followed, and wherever the posterior has mass in no alternative
- * that was listed or followed (more than 5%), the squares of the moves
- * start from and go to are put in doubt: a later
- * move from or to a square in doubt is capped at VD_DOUBT_CONF and
- * carries the doubt to its destination. (Squares alone, for every such
+ * plays otherwise is capped at VD_DOUBT_CONF (under review); where it
+ * cannot be followed, and wherever the posterior has mass in no
+ * alternative that was listed or followed (more than 5%), the squares
+ * of the moves start from and go to are put in doubt: a later move from
+ * or to a square in doubt is capped at VD_DOUBT_CONF and carries the
+ * doubt to its destination. (Squares alone, for every such
  * ply, were the first form: a doubt that spreads over the board and
  * never ends, 57% of a kai sheet's plies under review, 99.8% of them
  * right.) Forced (corrected) plies are the arbiter's word.
