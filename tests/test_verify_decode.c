@@ -1507,6 +1507,91 @@ static void test_typed(void **state)
     free(g);
 }
 
+/* Typed records in Chinese (the moves of corpus game `line`), n texts. */
+static char **typed_chinese(const sy_game *g)
+{
+    char **t = calloc((size_t)g->n + 2, sizeof *t);
+    xq_board b;
+    char err[64];
+    int i;
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    for (i = 0; i < g->n; i++) {
+        t[i] = malloc(XQ_NOTATION_MAX);
+        assert_int_equal(xq_notation_write(&b, g->mv[i], XQ_NOTATION_CHINESE,
+                                           t[i], XQ_NOTATION_MAX), XQ_OK);
+        assert_true(xq_board_make_move(&b, g->mv[i], NULL));
+    }
+    return t;
+}
+
+/* A typed record is what was written, not a reading: a record one glyph
+ * off a legal move is an illegal record (finding and status), not a
+ * misreading put right; an entry typed twice moves the whole list on by
+ * one (not one column): the rest of the game is still right. */
+static void test_typed_errors(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    xq_game *game;
+    xq_verify_options o;
+    char **t;
+    int p, q = -1, right = 0;
+    (void)state;
+    assert_int_equal(sy_load_game(JSONL, 8, g), 0);
+    t = typed_chinese(g);
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    /* a digit typed wrong (the first of Red's moves from ply 21 on where
+     * the last glyph changed to 九 is no legal move) */
+    for (p = 20; p < g->n && q < 0; p += 2) {
+        xq_board b;
+        char err[64], buf[XQ_NOTATION_MAX];
+        xq_resolution r;
+        int i;
+        size_t len = strlen(t[p]);
+        xq_board_from_fen(&b, g->fen, err, sizeof err);
+        for (i = 0; i < p; i++)
+            xq_board_make_move(&b, g->mv[i], NULL);
+        if (len < 3 || strcmp(t[p] + len - 3, "一"))
+            continue;
+        snprintf(buf, sizeof buf, "%.*s九", (int)(len - 3), t[p]);
+        if (xq_notation_read(&b, buf, 0, &r) == XQ_OK && r.code == XQ_RES_OK)
+            continue;   /* still a legal move */
+        strcpy(t[p], buf);
+        q = p;
+    }
+    assert_true(q > 0);
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    dump(game, g, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    assert_int_equal(game->plies[q].status, XQ_PLY_ILLEGAL);
+    assert_int_equal(game->plies[q].source, XQ_SRC_ASSUMED);
+    assert_true(game->plies[q].review);
+    assert_non_null(find_code(game, "illegal_move", q + 1));
+    for (p = 0; p < g->n; p++)
+        assert_true(game->plies[p].mv == g->mv[p] || game->plies[p].review);
+    xq_game_destroy(&game);
+    free_moves(t, g->n);
+    /* Black's ply 30 typed twice (typed_chinese leaves room for it) */
+    t = typed_chinese(g);
+    memmove(t + 30, t + 29, (size_t)(g->n - 29) * sizeof *t);
+    t[29] = strdup(t[30]);
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n + 1, &o, game), XQ_OK);
+    dump(game, g, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    for (p = 0; p < g->n; p++) {
+        right += game->plies[p].mv == g->mv[p];
+        assert_true(game->plies[p].mv == g->mv[p] || game->plies[p].review);
+    }
+    assert_int_equal(right, g->n);
+    assert_non_null(find_code(game, "extra_record", -1));
+    assert_null(find_code(game, "skipped_move", -1));
+    xq_game_destroy(&game);
+    free_moves(t, g->n + 1);
+    free(g);
+}
+
 static void test_end_of_game(void **state)
 {
     sy_game *g = malloc(sizeof *g);
@@ -1640,6 +1725,7 @@ int main(void)
         cmocka_unit_test(test_pair),
         cmocka_unit_test(test_illegible_cell),
         cmocka_unit_test(test_typed),
+        cmocka_unit_test(test_typed_errors),
         cmocka_unit_test(test_end_of_game),
         cmocka_unit_test(test_natural_move_limit),
         cmocka_unit_test(test_oom),

@@ -117,12 +117,15 @@ xq_status xq_verify_pair(const xq_cell_source *const src[2],
                          xq_game *sheet0, xq_game *sheet1);
 
 /* A typed record: move texts in order (any notation the notation reader
- * knows). Moves are resolved on the board; an illegal one is status
+ * knows). Moves are resolved on the board; an illegal one (even one glyph
+ * off a legal move: a typed text is no reading) is status
  * illegal with the resolver's/engine's reason, and the game goes on with
  * the legal move nearest the written text that keeps the rest of the
  * record playable (move_source "assumed"); when none fits, replay stops
  * there with an error finding (the remaining texts become plies with no
- * move). Then the same end-of-game findings as for sheets. */
+ * move). An entry that is no move of the game (typed twice, a stray one)
+ * is an extra_record finding and the list goes on with the next entry.
+ * Then the same end-of-game findings as for sheets. */
 xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
                           const xq_verify_options *opts, xq_game *game);
 

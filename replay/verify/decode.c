@@ -402,6 +402,7 @@ typedef struct {
     int  state;        /* VK_NONE, VK_READ, VK_BLANK */
     int  slot;
     bool extra;        /* VK_EXTRA possible: slot + 2 is a non-blank cell */
+    bool sextra;       /* ... of the whole record (typed records): slot + 1 */
 } vsit;
 
 /* Cell of ply on sheet k for entry e (side moves): the nominal slot, moved
@@ -424,7 +425,7 @@ static vsit situation(const vdec *d, int k, const ventry *e, int ply, int side)
     vsit s;
     int slot = slot_of(d, k, e, ply, side);
     s.slot = slot;
-    s.extra = false;
+    s.extra = s.sextra = false;
     if (slot < 0 || slot > last_of(d, k, slot)) {
         s.state = VK_NONE;
         return s;
@@ -437,6 +438,11 @@ static vsit situation(const vdec *d, int k, const ventry *e, int ply, int side)
     if (slot + 2 <= last_of(d, k, slot) &&
         !d->res->cells[k][slot + 2].blank)
         s.extra = true;
+    /* a typed record is one list: an entry that is no move (typed twice,
+     * a stray one) moves every later record one place on, not a column */
+    if (d->res->exact && slot + 1 <= last_of(d, k, slot + 1) &&
+        !d->res->cells[k][slot + 1].blank)
+        s.sextra = true;
     return s;
 }
 
@@ -502,10 +508,11 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
     static const int8_t none_off = 0;
     float sc[VD_MAXSRC][XQ_MAX_MOVES], scx[VD_MAXSRC][XQ_MAX_MOVES];
     float raw[VD_MAXSRC][XQ_MAX_MOVES], rawx[VD_MAXSRC][XQ_MAX_MOVES];
+    float sc1[VD_MAXSRC][XQ_MAX_MOVES], raw1[VD_MAXSRC][XQ_MAX_MOVES];
     vsit sit[VD_MAXSRC];
     int n, i, k, side = e->side;
     double prior;
-    bool need_spell = false, extra_ok[VD_MAXSRC];
+    bool need_spell = false, extra_ok[VD_MAXSRC], sextra_ok[VD_MAXSRC];
     const char *corr = correction_for(d->opts, ply);
     xq_move forced = XQ_MOVE_NONE;
     vs_spellings *sp = NULL;
@@ -547,12 +554,14 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
 
     for (k = 0; k < d->nsrc; k++) {
         sit[k] = situation(d, k, e, ply, side);
-        extra_ok[k] = false;
+        extra_ok[k] = sextra_ok[k] = false;
         if (sit[k].state == VK_READ) {
             need_spell = true;
             XQ_TRY(cell_touch(d, k, sit[k].slot));
             if (sit[k].extra)
                 XQ_TRY(cell_touch(d, k, sit[k].slot + 2));
+            if (sit[k].sextra)
+                XQ_TRY(cell_touch(d, k, sit[k].slot + 1));
         }
     }
     if (need_spell) {
@@ -565,11 +574,13 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                 int sl = sit[k].slot;
                 if (sit[k].state != VK_READ)
                     continue;
-                raw[k][i] = rawx[k][i] = -1e30f;
-                scx[k][i] = -1e30f;
+                raw[k][i] = rawx[k][i] = raw1[k][i] = -1e30f;
+                scx[k][i] = sc1[k][i] = -1e30f;
                 if (vkey && mscore_get(d, k, sl, vkey, &sc[k][i], &raw[k][i]) &&
                     (!sit[k].extra ||
-                     mscore_get(d, k, sl + 2, vkey, &scx[k][i], &rawx[k][i])))
+                     mscore_get(d, k, sl + 2, vkey, &scx[k][i], &rawx[k][i])) &&
+                    (!sit[k].sextra ||
+                     mscore_get(d, k, sl + 1, vkey, &sc1[k][i], &raw1[k][i])))
                     continue;
                 /* not cached (or only the first cell): score it here */
                 if (!sp) {
@@ -586,10 +597,15 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                 scx[k][i] = (sit[k].extra && sp->n)
                                 ? move_score(d, k, sl + 2, sp, &rawx[k][i])
                                 : -1e30f;
+                sc1[k][i] = (sit[k].sextra && sp->n)
+                                ? move_score(d, k, sl + 1, sp, &raw1[k][i])
+                                : -1e30f;
                 if (vkey && sp->n) {
                     mscore_put(d, k, sl, vkey, sc[k][i], raw[k][i]);
                     if (sit[k].extra)
                         mscore_put(d, k, sl + 2, vkey, scx[k][i], rawx[k][i]);
+                    if (sit[k].sextra)
+                        mscore_put(d, k, sl + 1, vkey, sc1[k][i], raw1[k][i]);
                 }
             }
         }
@@ -614,14 +630,29 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                     c->touched = true;
                 }
             }
+            /* (the next entry is the other side's: its reference is its
+             * own text's score, which a typed text never falls below) */
+            if (sit[k].sextra && !d->res->cells[k][sit[k].slot + 1].touched) {
+                vd_cell *c = &d->res->cells[k][sit[k].slot + 1];
+                double m = c->text_score;
+                for (i = 0; i < n; i++)
+                    if (raw1[k][i] > m)
+                        m = raw1[k][i];
+                c->ref = m;
+                c->touched = true;
+            }
             /* Junk/repeated cell only when this cell explains no legal move. */
-            if (sit[k].extra) {
+            if (sit[k].extra || sit[k].sextra) {
                 double m = -1e30;
                 for (i = 0; i < n; i++)
                     if (sc[k][i] > m)
                         m = sc[k][i];
                 extra_ok[k] = d->scale * (m - d->res->cells[k][sit[k].slot].ref)
                               < -VD_FLOOR / 2;
+                /* (a typed entry that is a legal move may still be one
+                 * typed twice: the record is offered on, as a skip is) */
+                sextra_ok[k] = sit[k].sextra;
+                extra_ok[k] = extra_ok[k] && sit[k].extra;
             }
         }
     }
@@ -660,13 +691,14 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
             best_read = t;
     }
     for (i = 0; i < n; i++) {
-        /* options per sheet: up to 3 (read / skip / extra) */
+        /* options per sheet: up to 5 (read / skip / skip of the record /
+         * extra / extra of the record) */
         int nopt[VD_MAXSRC], o[VD_MAXSRC];
-        double oe[VD_MAXSRC][4];
-        uint8_t okind[VD_MAXSRC][4];
-        int32_t oslot[VD_MAXSRC][4];
-        float osc[VD_MAXSRC][4];
-        int8_t odoff[VD_MAXSRC][4], odsh[VD_MAXSRC][4];
+        double oe[VD_MAXSRC][5];
+        uint8_t okind[VD_MAXSRC][5];
+        int32_t oslot[VD_MAXSRC][5];
+        float osc[VD_MAXSRC][5];
+        int8_t odoff[VD_MAXSRC][5], odsh[VD_MAXSRC][5];
         for (k = 0; k < d->nsrc; k++) {
             nopt[k] = 0;
             o[k] = 0;
@@ -713,6 +745,20 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                     osc[k][x] = rawx[k][i];
                     odoff[k][x] = -1;
                     odsh[k][x] = 0;
+                    nopt[k] = x + 1;
+                }
+                if (sextra_ok[k]) {
+                    /* the move is in the next cell: the record moves on
+                     * a cell (the columns change sides) */
+                    int x = nopt[k];
+                    vd_cell *c1 = &d->res->cells[k][sit[k].slot + 1];
+                    double rel1 = d->scale * (sc1[k][i] - c1->ref);
+                    oe[k][x] = -VD_EXTRA + emit(rel1);
+                    okind[k][x] = VK_EXTRA;
+                    oslot[k][x] = sit[k].slot + 1;
+                    osc[k][x] = raw1[k][i];
+                    odoff[k][x] = 0;
+                    odsh[k][x] = -1;
                     nopt[k] = x + 1;
                 }
             } else {
@@ -2975,7 +3021,7 @@ out:
 }
 
 static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
-                             const xq_verify_options *opts,
+                             const xq_verify_options *opts, bool exact,
                              const xq_board *start, vd_result *res)
 {
     vdec d;
@@ -2989,6 +3035,7 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     memset(res, 0, sizeof *res);
     memset(&d, 0, sizeof d);
     res->nsrc = nsrc;
+    res->exact = exact;
     d.src = src;
     d.nsrc = nsrc;
     d.res = res;
@@ -3014,12 +3061,12 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
  * rest of the sheet then corrected record after record; a clean sheet
  * pays nothing. */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
-                    const xq_verify_options *opts, const xq_board *start,
-                    vd_result *res)
+                    const xq_verify_options *opts, bool exact,
+                    const xq_board *start, vd_result *res)
 {
     xq_verify_options wide;
     vd_result res2;
-    xq_status st = decode_once(src, nsrc, opts, start, res);
+    xq_status st = decode_once(src, nsrc, opts, exact, start, res);
     if (st != XQ_OK || res->misfits < VD_RETRY_MISFITS ||
         (opts && opts->beam > 0))
         return st;   /* a beam asked for is kept to */
@@ -3028,7 +3075,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     else
         memset(&wide, 0, sizeof wide);
     wide.beam = VD_BEAM * VD_RETRY_WIDEN;
-    if (decode_once(src, nsrc, &wide, start, &res2) != XQ_OK)
+    if (decode_once(src, nsrc, &wide, exact, start, &res2) != XQ_OK)
         return XQ_OK;   /* the first decoding stands */
     if (res2.score > res->score) {
         vd_result_free(res);

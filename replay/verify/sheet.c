@@ -42,7 +42,9 @@ static vview view_of(const vd_result *res, int k, const vd_ply *p,
         v.gap = v.cell->text[0] ? scale * (v.cell->text_score - p->sc[k]) : -1e9;
         v.supports = (v.cell->text[0] && v.gap <= VD_OK_GAP) ||
                      (!v.cell->text[0] && v.rel >= -VD_OK_GAP);
-        v.clear_other = v.cell->text[0] && v.gap >= VD_ILL_GAP;
+        /* a typed record is what was written: any difference is clear */
+        v.clear_other = v.cell->text[0] &&
+                        v.gap >= (res->exact ? 1e-6 : VD_ILL_GAP);
         if (v.cell->illegible)  /* scribbled: says nothing either way */
             v.supports = v.clear_other = false;
     } else if (v.kind == VK_BLANK && v.slot >= 0 &&
@@ -231,7 +233,13 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
         case VK_EXTRA:
             XQ_TRY(xq_game_set_str(&q->read, v.cell->text));
             set_cell(q, s, v.slot);
-            if (v.kind == VK_EXTRA)
+            if (v.kind == VK_EXTRA && res->exact)
+                XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
+                    "extra_record", "WXF 7.7",
+                    "the entry before the record of ply %d (%s's move) is no "
+                    "move of the game (a repeated or stray entry); the record "
+                    "goes on with the next entry", plyno, side_name(sd)));
+            else if (v.kind == VK_EXTRA)
                 XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
                     "extra_record", "WXF 7.7",
                     "the cell before the record of ply %d (%s's move) holds "
@@ -283,7 +291,7 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
                             "ply %d (%s): \"%s\" is not a legal move: %s; "
                             "assumed %s", plyno, side_name(sd), v.cell->text,
                             msg, q->chinese));
-                } else if (v.rel > VD_NEAR_READ) {
+                } else if (v.rel > VD_NEAR_READ && !res->exact) {
                     /* the cell reads nearly as the move: it was put right
                      * from the rest of the sheet, which an arbiter
                      * confirms. (Calling a reading two glyphs off the

@@ -189,7 +189,7 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         src.score = ty_score;
         srcs[0] = &src;
         memset(&res, 0, sizeof res);
-        st = vd_decode(srcs, 1, &o, b, &res);
+        st = vd_decode(srcs, 1, &o, true, b, &res);
         if (st == XQ_OK)
             st = vs_fill_game(&res, srcs, 0, &o, b, game);
         vd_result_free(&res);

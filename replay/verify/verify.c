@@ -62,7 +62,7 @@ xq_status xq_verify_sheet(const xq_cell_source *src,
     if (st == XQ_OK) {
         srcs[0] = src;
         memset(&res, 0, sizeof res);
-        st = vd_decode(srcs, 1, opts, b, &res);
+        st = vd_decode(srcs, 1, opts, false, b, &res);
         if (st == XQ_OK)
             st = vs_fill_game(&res, srcs, 0, opts, b, game);
         vd_result_free(&res);
@@ -103,7 +103,7 @@ xq_status xq_verify_pair(const xq_cell_source *const src[2],
     }
     if (st == XQ_OK) {
         memset(&res, 0, sizeof res);
-        st = vd_decode(src, 2, opts, b, &res);
+        st = vd_decode(src, 2, opts, false, b, &res);
         for (i = 0; i < 3 && st == XQ_OK; i++)
             if (out[i])
                 st = vs_fill_game(&res, src, i - 1, opts, b, out[i]);

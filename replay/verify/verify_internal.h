@@ -144,6 +144,8 @@ typedef struct {
     double   score;                /* log score of the decoded history */
     int      misfits;              /* plies read from a cell that reads
                                       poorly as their move (VD_MISFIT) */
+    bool     exact;                /* texts are typed records, not readings:
+                                      any difference from a move is clear */
 } vd_result;
 
 /* The confidence below which a ply is put under review (opts->review_below,
@@ -153,10 +155,11 @@ static inline double vd_review_below(const xq_verify_options *o)
     return o && o->review_below > 0 ? o->review_below : 0.995;
 }
 
-/* decode.c */
+/* decode.c. exact: the cells' texts are the records themselves (typed),
+ * not readings of them (res->exact). */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
-                    const xq_verify_options *opts, const xq_board *start,
-                    vd_result *res);
+                    const xq_verify_options *opts, bool exact,
+                    const xq_board *start, vd_result *res);
 void vd_result_free(vd_result *res);
 /* Nominal cell slot of ply (1-based) on a sheet: ply - 1 (+1 when Black
  * moved first). */
