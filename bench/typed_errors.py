@@ -80,7 +80,7 @@ def score(d, o):
             continue
         pl, mv, a = j['plies'], t['iccs'], agg[t['kind']]
         finds = [f for f in j['findings'] if f['severity'] in ('error', 'warning')]
-        if not finds and not any(q['review'] for q in pl):
+        if all(q['status'] == 'ok' and not q['review'] for q in pl):
             a['legal'] += 1      # the record is a legal game: nothing to tell
             continue
         a['games'] += 1

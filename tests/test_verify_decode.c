@@ -1589,6 +1589,40 @@ static void test_typed_errors(void **state)
     assert_null(find_code(game, "skipped_move", -1));
     xq_game_destroy(&game);
     free_moves(t, g->n + 1);
+    /* two of Red's moves swapped (the first pair from ply 21 on that is
+     * then no legal game): every ply right or under review, and the
+     * finding names the pair */
+    t = typed_chinese(g);
+    for (q = -1, p = 20; p + 2 < g->n && q < 0; p += 2) {
+        char *x = t[p];
+        xq_board b;
+        char err[64];
+        int i;
+        t[p] = t[p + 2];
+        t[p + 2] = x;
+        xq_board_from_fen(&b, g->fen, err, sizeof err);
+        for (i = 0; i < g->n; i++) {
+            xq_resolution r;
+            if (xq_notation_read(&b, t[i], 0, &r) != XQ_OK ||
+                r.code != XQ_RES_OK || !xq_board_make_move(&b, r.mv, NULL))
+                break;
+        }
+        if (i < g->n) {
+            q = p;
+            break;
+        }
+        t[p + 2] = t[p];
+        t[p] = x;
+    }
+    assert_true(q > 0);
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    dump(game, g, NULL);
+    for (p = 0; p < (int)game->nplies && p < g->n; p++)
+        assert_true(game->plies[p].mv == g->mv[p] || game->plies[p].review);
+    assert_non_null(find_code(game, "swapped_records", q + 1));
+    xq_game_destroy(&game);
+    free_moves(t, g->n);
     free(g);
 }
 

@@ -125,6 +125,9 @@ xq_status xq_verify_pair(const xq_cell_source *const src[2],
  * there with an error finding (the remaining texts become plies with no
  * move). An entry that is no move of the game (typed twice, a stray one)
  * is an extra_record finding and the list goes on with the next entry.
+ * Two moves of one side that make every record legal in each other's
+ * place are a swapped_records finding, the plies where that game differs
+ * under review.
  * Then the same end-of-game findings as for sheets. */
 xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
                           const xq_verify_options *opts, xq_game *game);

@@ -86,6 +86,101 @@ static double ty_score(void *ud, size_t i, const char *utf8)
     return -TY_PER_EDIT * edit_distance(a, na, b, nb);
 }
 
+/* The moves of texts moves[0..n) played from b (out[i]), or the index of
+ * the first text that is no legal move there (n: all are). */
+static size_t resolve_all(const char *const *moves, size_t n,
+                          const xq_board *b, xq_move *out)
+{
+    xq_board t = *b;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        xq_resolution r;
+        if (!moves[i] || xq_notation_read(&t, moves[i], 0, &r) != XQ_OK ||
+            r.code != XQ_RES_OK || !xq_board_make_move(&t, r.mv, NULL))
+            return i;
+        out[i] = r.mv;
+    }
+    return n;
+}
+
+/* Two moves of one side typed in each other's place (records i and i + 2)
+ * are a slip no change of one record explains: the decoder reads one of
+ * them as another move, or as illegal, and the other as typed, sure of
+ * it and wrong (bench/bench_typed.sh: 8 of 17 such records had a ply
+ * wrong and not under review). Where exchanging one such pair, anywhere
+ * before the first record that is no legal move (a swap of two pawn
+ * moves showed only 36 plies later, where 前兵 and 后兵 changed places),
+ * makes every record a legal move, that game is as good an
+ * explanation: every ply where it differs from the decoded game goes
+ * under review (confidence at most one half) with its move as a
+ * candidate, and a swapped_records warning names the pair. */
+static xq_status doubt_swaps(const char *const *moves, size_t n,
+                             const xq_board *start, xq_game *game)
+{
+    const char **sw = xq_malloc((n ? n : 1) * sizeof *sw);
+    xq_move *alt = xq_malloc((n ? n : 1) * sizeof *alt);
+    xq_status st = XQ_OK;
+    size_t f, a, i;
+    if (!sw || !alt) {
+        xq_free(sw);
+        xq_free(alt);
+        return XQ_ENOMEM;
+    }
+    memcpy(sw, moves, n * sizeof *sw);
+    f = resolve_all(moves, n, start, alt);
+    for (a = 0; st == XQ_OK && a <= f && a + 2 < n; a++) {
+        xq_board b = *start;
+        const char *x = sw[a];
+        bool any = false;
+        if (!moves[a] || !moves[a + 2] || !strcmp(moves[a], moves[a + 2]))
+            continue;
+        sw[a] = sw[a + 2];
+        sw[a + 2] = x;
+        if (resolve_all(sw, n, start, alt) == n) {
+            for (i = 0; i < game->nplies; i++) {
+                xq_ply *q = &game->plies[i];
+                if (i < n && q->mv != alt[i]) {
+                    bool have = false;
+                    xq_move l[XQ_MAX_MOVES];
+                    int nl = xq_board_legal_moves(&b, l), j, c;
+                    any = true;
+                    q->review = true;
+                    if (q->confidence > 0.5)
+                        q->confidence = 0.5;
+                    for (c = 0; c < q->ncand; c++)
+                        have |= q->cand[c].mv == alt[i];
+                    for (j = 0; j < nl && !have; j++)
+                        if (l[j] == alt[i]) {
+                            xq_candidate *cd;
+                            char wxf[16];
+                            c = q->ncand < XQ_MAX_CANDIDATES ? q->ncand++
+                                                             : XQ_MAX_CANDIDATES - 1;
+                            cd = &q->cand[c];
+                            cd->mv = alt[i];
+                            cd->score = 0.5;
+                            vs_write_all(&b, alt[i], cd->chinese, wxf, cd->iccs);
+                            have = true;
+                        }
+                }
+                if (q->mv == XQ_MOVE_NONE || !xq_board_make_move(&b, q->mv, NULL))
+                    break;
+            }
+            if (any)
+                st = xq_game_add_finding(game, (int)a + 1, XQ_SEV_WARNING,
+                    "swapped_records", "WXF 7.7",
+                    "plies %d and %d: \"%s\" and \"%s\" in each other's place "
+                    "make every record a legal move: they may have been "
+                    "written swapped (the plies where that game differs are "
+                    "under review)", (int)a + 1, (int)a + 3, moves[a], moves[a + 2]);
+        }
+        sw[a + 2] = sw[a];
+        sw[a] = x;
+    }
+    xq_free(sw);
+    xq_free(alt);
+    return st;
+}
+
 /* Fast path: every move resolves. */
 static xq_status fill_direct(const char *const *moves, size_t n,
                              const xq_verify_options *opts, xq_board *b,
@@ -192,6 +287,8 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         st = vd_decode(srcs, 1, &o, true, b, &res);
         if (st == XQ_OK)
             st = vs_fill_game(&res, srcs, 0, &o, b, game);
+        if (st == XQ_OK && !o.ncorrections)
+            st = doubt_swaps(moves, nmoves, b, game);
         vd_result_free(&res);
         if (st == XQ_OK) {
             size_t i;
