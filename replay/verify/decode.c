@@ -613,47 +613,41 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
         /* Reference of a cell: its own reading, or the best legal move of
          * the first prefix that reaches it. */
         for (k = 0; k < d->nsrc; k++) {
-            int sl;
+            /* the cell, the one after it in its column, and the next
+             * entry (the other side's: its reference is its own text's
+             * score, which a typed text never falls below) */
+            const float *rs[3] = { raw[k], rawx[k], raw1[k] };
+            const int at[3] = { 0, 2, 1 };
+            const bool use[3] = { true, sit[k].extra, sit[k].sextra };
+            int x;
             if (sit[k].state != VK_READ)
                 continue;
-            for (sl = sit[k].slot; sl <= sit[k].slot + (sit[k].extra ? 2 : 0);
-                 sl += 2) {
-                vd_cell *c = &d->res->cells[k][sl];
+            for (x = 0; x < 3; x++) {
+                vd_cell *c;
+                if (!use[x])
+                    continue;
+                c = &d->res->cells[k][sit[k].slot + at[x]];
                 if (!c->touched) {
                     double m = c->text_score;
-                    for (i = 0; i < n; i++) {
-                        double v = sl == sit[k].slot ? raw[k][i] : rawx[k][i];
-                        if (v > m)
-                            m = v;
-                    }
+                    for (i = 0; i < n; i++)
+                        if (rs[x][i] > m)
+                            m = rs[x][i];
                     c->ref = m;
                     c->touched = true;
                 }
             }
-            /* (the next entry is the other side's: its reference is its
-             * own text's score, which a typed text never falls below) */
-            if (sit[k].sextra && !d->res->cells[k][sit[k].slot + 1].touched) {
-                vd_cell *c = &d->res->cells[k][sit[k].slot + 1];
-                double m = c->text_score;
-                for (i = 0; i < n; i++)
-                    if (raw1[k][i] > m)
-                        m = raw1[k][i];
-                c->ref = m;
-                c->touched = true;
-            }
             /* Junk/repeated cell only when this cell explains no legal move. */
-            if (sit[k].extra || sit[k].sextra) {
+            if (sit[k].extra) {
                 double m = -1e30;
                 for (i = 0; i < n; i++)
                     if (sc[k][i] > m)
                         m = sc[k][i];
                 extra_ok[k] = d->scale * (m - d->res->cells[k][sit[k].slot].ref)
                               < -VD_FLOOR / 2;
-                /* (a typed entry that is a legal move may still be one
-                 * typed twice: the record is offered on, as a skip is) */
-                sextra_ok[k] = sit[k].sextra;
-                extra_ok[k] = extra_ok[k] && sit[k].extra;
             }
+            /* (a typed entry that is a legal move may still be one typed
+             * twice: the record is offered on, as a skip is) */
+            sextra_ok[k] = sit[k].sextra;
         }
     }
 

@@ -76,19 +76,21 @@ static bool is_legal(xq_board *b, xq_move mv)
     return false;
 }
 
-static void add_cand(xq_ply *q, xq_board *b, xq_move mv, double p)
+void vs_add_candidate(xq_ply *q, xq_board *b, xq_move mv, double p,
+                      bool evict)
 {
     xq_candidate *c;
     char wxf[16];
     int i;
     /* an alternative of another history that is no legal move here is no
      * candidate an arbiter can use at this ply (and has no Chinese text) */
-    if (q->ncand >= XQ_MAX_CANDIDATES || mv == XQ_MOVE_NONE || !is_legal(b, mv))
+    if ((q->ncand >= XQ_MAX_CANDIDATES && !evict) || mv == XQ_MOVE_NONE ||
+        !is_legal(b, mv))
         return;
     for (i = 0; i < q->ncand; i++)
         if (q->cand[i].mv == mv)
             return;
-    c = &q->cand[q->ncand++];
+    c = &q->cand[q->ncand < XQ_MAX_CANDIDATES ? q->ncand++ : q->ncand - 1];
     c->mv = mv;
     c->score = p < 0 ? 0 : p > 1 ? 1 : p;
     vs_write_all(b, mv, c->chinese, wxf, c->iccs);
@@ -104,7 +106,7 @@ static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
     q->ncand = 0;
     for (i = 0; i < p->nalt && q->ncand < XQ_MAX_CANDIDATES; i++)
         if (p->alt[i].p > 1e-4 || p->alt[i].mv == p->mv)
-            add_cand(q, b, p->alt[i].mv, p->alt[i].p);
+            vs_add_candidate(q, b, p->alt[i].mv, p->alt[i].p, false);
     if (q->ncand < XQ_MAX_CANDIDATES && v && v->cell && v->slot >= 0 && src &&
         src->score) {
         xq_move l[XQ_MAX_MOVES];
@@ -135,8 +137,10 @@ static void fill_candidates(xq_ply *q, const vd_ply *p, xq_board *b,
             if (bi < 0)
                 break;
             /* cell evidence only: a small share of what is left */
-            add_cand(q, b, l[bi], (1.0 - (q->ncand ? q->cand[0].score : 0.0)) *
-                     exp(scale * (s[bi] - v->cell->ref)) * 0.5);
+            double share = 1.0 - (q->ncand ? q->cand[0].score : 0.0);
+            vs_add_candidate(q, b, l[bi],
+                             share * exp(scale * (s[bi] - v->cell->ref)) * 0.5,
+                             false);
             s[bi] = -1e30;
         }
     }
@@ -233,18 +237,15 @@ xq_status vs_fill_game(const vd_result *res, const xq_cell_source *const *src,
         case VK_EXTRA:
             XQ_TRY(xq_game_set_str(&q->read, v.cell->text));
             set_cell(q, s, v.slot);
-            if (v.kind == VK_EXTRA && res->exact)
+            if (v.kind == VK_EXTRA)   /* typed: one list, not columns */
                 XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
                     "extra_record", "WXF 7.7",
-                    "the entry before the record of ply %d (%s's move) is no "
-                    "move of the game (a repeated or stray entry); the record "
-                    "goes on with the next entry", plyno, side_name(sd)));
-            else if (v.kind == VK_EXTRA)
-                XQ_TRY(xq_game_add_finding(game, plyno, XQ_SEV_WARNING,
-                    "extra_record", "WXF 7.7",
-                    "the cell before the record of ply %d (%s's move) holds "
-                    "no move of the game (a repeated or stray entry); the "
-                    "column continues one cell later", plyno, side_name(sd)));
+                    "the %s before the record of ply %d (%s's move) %s no "
+                    "move of the game (a repeated or stray entry); the %s",
+                    res->exact ? "entry" : "cell", plyno, side_name(sd),
+                    res->exact ? "is" : "holds",
+                    res->exact ? "record goes on with the next entry"
+                               : "column continues one cell later"));
             if (v.cell->illegible) {
                 /* scribbled over or out: no record, whatever it reads as */
                 XQ_TRY(set_unreadable(game, q, plyno, p->conf >= below_rec,

@@ -86,8 +86,9 @@ static double ty_score(void *ud, size_t i, const char *utf8)
     return -TY_PER_EDIT * edit_distance(a, na, b, nb);
 }
 
-/* The moves of texts moves[0..n) played from b (out[i]), or the index of
- * the first text that is no legal move there (n: all are). */
+/* The moves of texts moves[0..n) played from b (out[i] when out is not
+ * NULL); returns the index of the first text that is no legal move there
+ * (n: all are). */
 static size_t resolve_all(const char *const *moves, size_t n,
                           const xq_board *b, xq_move *out)
 {
@@ -98,7 +99,8 @@ static size_t resolve_all(const char *const *moves, size_t n,
         if (!moves[i] || xq_notation_read(&t, moves[i], 0, &r) != XQ_OK ||
             r.code != XQ_RES_OK || !xq_board_make_move(&t, r.mv, NULL))
             return i;
-        out[i] = r.mv;
+        if (out)
+            out[i] = r.mv;
     }
     return n;
 }
@@ -140,27 +142,11 @@ static xq_status doubt_swaps(const char *const *moves, size_t n,
             for (i = 0; i < game->nplies; i++) {
                 xq_ply *q = &game->plies[i];
                 if (i < n && q->mv != alt[i]) {
-                    bool have = false;
-                    xq_move l[XQ_MAX_MOVES];
-                    int nl = xq_board_legal_moves(&b, l), j, c;
                     any = true;
                     q->review = true;
                     if (q->confidence > 0.5)
                         q->confidence = 0.5;
-                    for (c = 0; c < q->ncand; c++)
-                        have |= q->cand[c].mv == alt[i];
-                    for (j = 0; j < nl && !have; j++)
-                        if (l[j] == alt[i]) {
-                            xq_candidate *cd;
-                            char wxf[16];
-                            c = q->ncand < XQ_MAX_CANDIDATES ? q->ncand++
-                                                             : XQ_MAX_CANDIDATES - 1;
-                            cd = &q->cand[c];
-                            cd->mv = alt[i];
-                            cd->score = 0.5;
-                            vs_write_all(&b, alt[i], cd->chinese, wxf, cd->iccs);
-                            have = true;
-                        }
+                    vs_add_candidate(q, &b, alt[i], 0.5, true);
                 }
                 if (q->mv == XQ_MOVE_NONE || !xq_board_make_move(&b, q->mv, NULL))
                     break;
@@ -186,20 +172,14 @@ static xq_status fill_direct(const char *const *moves, size_t n,
                              const xq_verify_options *opts, xq_board *b,
                              xq_game *game, bool *pdone)
 {
-    xq_board *t = xq_malloc(sizeof *t);
+    xq_board *t;
     size_t i;
     xq_status st = XQ_OK;
     *pdone = false;
+    if (resolve_all(moves, n, b, NULL) < n)
+        return XQ_OK;
+    t = xq_malloc(sizeof *t);
     XQ_FAIL_IF(!t, XQ_ENOMEM, "board");
-    *t = *b;
-    for (i = 0; i < n; i++) {
-        xq_resolution r;
-        if (!moves[i] || xq_notation_read(t, moves[i], 0, &r) != XQ_OK ||
-            r.code != XQ_RES_OK || !xq_board_make_move(t, r.mv, NULL)) {
-            xq_free(t);
-            return XQ_OK;
-        }
-    }
     *t = *b;
     for (i = 0; i < n && st == XQ_OK; i++) {
         xq_resolution r;

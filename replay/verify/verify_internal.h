@@ -192,6 +192,12 @@ xq_resolve_code vs_read(xq_board *b, const char *text, xq_move *pmv,
  * it names none on b. */
 xq_move vs_correction_move(xq_board *b, const char *text);
 
+/* sheet.c: add legal move mv (probability p) to q's candidates on b
+ * unless it is there; when they are full, only with evict (in place of
+ * the last). */
+void vs_add_candidate(xq_ply *q, xq_board *b, xq_move mv, double p,
+                      bool evict);
+
 /* findings.c */
 xq_status vf_finish(xq_game *game, int threshold);
 
