@@ -1978,8 +1978,9 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * bit may be the game with another ply changed too: uncapped so, a
  * held-out kai photo had a move sure and wrong, a struck and an
  * illegible record decoded wrong, each one's true move alone reading
- * later records a little worse, both together well. Returns whether it
- * was refuted. */
+ * later records a little worse, both together well. Where it cannot be
+ * followed (no legal move for a record), the squares where its board
+ * differs go to seed (NULL: none). Returns whether it was refuted. */
 static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                        bool (*seed)[128], double range)
 {
@@ -2024,7 +2025,7 @@ static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
         }
         if (!xq_board_make_move(b, am, NULL)) {
             int f, r;
-            for (f = 0; f < 9; f++)
+            for (f = 0; seed && f < 9; f++)
                 for (r = 0; r < 10; r++) {
                     xq_sq sq = XQ_SQ(f, r);
                     if (xq_board_piece_at(b, sq) !=
@@ -2095,6 +2096,89 @@ static bool alt_ties(vdec *d, vplay *vp, xq_board *b, size_t u0)
         }
     }
     return rel >= -VD_OK_GAP;
+}
+
+/* A skip that moves the whole record back a cell (ply t + 1 read from the
+ * cell after ply t - 1's: the next move written in t's cell, the columns
+ * changing sides) may as well have been at another ply near it, of
+ * either side: the records between, each played one ply later or earlier
+ * than the decoded game plays it, read as the other side's moves just as
+ * well where a record names its piece's file only (Red's 车二进六 read as
+ * Black's 车2进6). The move no cell tells is then another side's, and
+ * later records naming a file read on another board. Held-out kai sheets
+ * of bench_e2e seed 9700 (corpus line 1742, plain and scanned): Black's
+ * ply 18 skipped, decoded as Red's record 19 read as Black's move at 18
+ * and Red's 19 skipped; Black's rook, one rank off from there, had its
+ * moves 26 and 28 reported sure and wrong. Each place t1 within
+ * VD_SHIFT_WINDOW of t, either way (up to the first where no move there
+ * lets the records between be played as written), is played with every
+ * legal move there and followed (follow_alt, as a history the records
+ * cannot tell from the decoded game: VD_OK_GAP): the plies between the
+ * two places, and every later ply such a history plays otherwise, are in
+ * doubt unless a later record refutes it outright. Where one cannot be
+ * followed it is left there: the squares it differs on, put in doubt
+ * (seed), spread over the rest of the sheet, and the move there is any of
+ * some 40 (bench_e2e n4-s7100: 78.6 -> 80.9% of plies under review, on
+ * clean printed sheets 66 -> 79%; as it is, 78.61 -> 78.73%, and 79.72 ->
+ * 80.49% on the seed 9700 sheets). Single sheets. */
+static void whole_skip_doubt(vdec *d, vplay *vp)
+{
+    vd_result *res = d->res;
+    size_t t, len = vp->len;
+    for (t = 2; t < len; t++) {
+        const vd_ply *a = &res->plies[t - 2], *c = &res->plies[t];
+        int dir;
+        if (res->plies[t - 1].kind[0] != VK_SKIP || a->slot[0] < 0 ||
+            c->slot[0] != a->slot[0] + 1)
+            continue;
+        for (dir = -1; dir <= 1; dir += 2) {
+            size_t t1, n;
+            for (n = 1; n <= VD_SHIFT_WINDOW; n++) {
+                xq_move xs[XQ_MAX_MOVES];
+                size_t lo, hi, u;
+                int nx, x;
+                bool any = false;
+                if (dir < 0 ? n >= t : t + n > len)
+                    break;
+                t1 = dir < 0 ? t - n : t + n;
+                lo = t1 < t ? t1 : t;
+                hi = t1 < t ? t : t1;
+                if (res->plies[t1 - 1].kind[0] != VK_READ)
+                    break;
+                /* the skip at t1 plays X there and every record between
+                 * one ply later (t1 < t) or earlier (t1 > t) than the
+                 * decoded game; the position before t1 (or t) */
+                for (x = 0, nx = 1; x < nx; x++) {
+                    xq_board b;
+                    xq_move am = XQ_MOVE_NONE;
+                    int r = 1;
+                    xq_board_copy(&b, &vp->before[lo - 1]);
+                    for (u = lo; u <= hi && r == 1; u++) {
+                        if (u == t1) {
+                            if (x == 0 &&
+                                (nx = xq_board_legal_moves(&b, xs)) == 0) {
+                                r = 0;
+                                break;
+                            }
+                            r = xq_board_make_move(&b, xs[x], NULL) ? 1 : 0;
+                        } else {
+                            r = alt_play(vp, res, &b, t1 < t ? u - 1 : u + 1,
+                                         &am);
+                        }
+                    }
+                    if (r != 1)
+                        continue;
+                    any = true;
+                    follow_alt(d, vp, &b, hi + 1, NULL, VD_OK_GAP);
+                }
+                if (!any)
+                    break;
+                for (u = lo; u <= hi; u++)
+                    if (res->plies[u - 1].conf > VD_SHIFT_CONF)
+                        res->plies[u - 1].conf = VD_SHIFT_CONF;
+            }
+        }
+    }
 }
 
 static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
@@ -2568,8 +2652,10 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         shift_doubt(d, &vp, ok);
         if (ok)
             illegal_doubt(d, &vp);
-        if (seed)
+        if (seed) {
+            whole_skip_doubt(d, &vp);
             cut_doubt(d, start, &vp, seed, path);
+        }
         doubt_forward(d, start, len, Z, seed, seed ? &vp : NULL);
         sea_doubt(d, len);
         xq_free(seed);
