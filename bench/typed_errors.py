@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """typed_errors.py make|score DIR ... - typed records with one injected error.
 
-make DIR XQSCAN CORPUS_JSONL N SEED: N corpus games (standard start, 40+
+make DIR XQSCAN CORPUS_JSONL N SEED [E]: N corpus games (standard start, 40+
 plies) written in Chinese by `xqscan convert`, each with one error of a kind
 in turn: a digit typed wrong, a piece glyph typed wrong, two moves of one
-side swapped, a move left out, an entry typed twice. DIR/truth.json keeps the
+side swapped, a move left out, an entry typed twice. E = 2: a second error
+too, of the next kind, 6 plies or more from the first (the kind named is
+the first's; the error's ply is the earlier one's). DIR/truth.json keeps the
 games' moves. score DIR OUT: per kind, the plies under review, the moves
 other than the game's, the silent errors (review false, move not the game's)
 and how many records have a warning or error finding within 3 plies of the
@@ -20,7 +22,26 @@ KINDS = ['digit', 'piece', 'swap', 'omit', 'dup']
 START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
 
 
-def make(out, xqscan, jsonl, n, seed):
+def inject(rec, p, kind, rnd):
+    """One error of kind at record p (in place)."""
+    if kind == 'digit':
+        c = rec[p][-1]
+        pool = CN if c in CN else AR
+        rec[p] = rec[p][:-1] + rnd.choice([x for x in pool if x != c])
+    elif kind == 'piece':
+        for i, ch in enumerate(rec[p]):
+            if ch in GLYPH:
+                rec[p] = rec[p][:i] + GLYPH[ch] + rec[p][i + 1:]
+                break
+    elif kind == 'swap':
+        rec[p], rec[p + 2] = rec[p + 2], rec[p]
+    elif kind == 'omit':
+        del rec[p]
+    else:
+        rec.insert(p, rec[p - 2])
+
+
+def make(out, xqscan, jsonl, n, seed, nerr=1):
     rnd = random.Random(seed)
     os.makedirs(out, exist_ok=True)
     lines = open(jsonl, encoding='utf-8').readlines()
@@ -44,21 +65,16 @@ def make(out, xqscan, jsonl, n, seed):
             continue
         kind = KINDS[made % len(KINDS)]
         p = rnd.randrange(8, len(mv) - 8)
-        if kind == 'digit':
-            c = rec[p][-1]
-            pool = CN if c in CN else AR
-            rec[p] = rec[p][:-1] + rnd.choice([x for x in pool if x != c])
-        elif kind == 'piece':
-            for i, ch in enumerate(rec[p]):
-                if ch in GLYPH:
-                    rec[p] = rec[p][:i] + GLYPH[ch] + rec[p][i + 1:]
+        errs = [(p, kind)]
+        if nerr > 1:     # a second error, of the next kind, 6 plies apart or more
+            while True:
+                p2 = rnd.randrange(8, len(mv) - 8)
+                if abs(p2 - p) >= 6:
                     break
-        elif kind == 'swap':
-            rec[p], rec[p + 2] = rec[p + 2], rec[p]
-        elif kind == 'omit':
-            del rec[p]
-        else:
-            rec.insert(p, rec[p - 2])
+            errs.append((p2, KINDS[(made + 1) % len(KINDS)]))
+        for q, k in sorted(errs, reverse=True):   # the later one first
+            inject(rec, q, k, rnd)
+        p = min(q for q, _ in errs)
         name = '%s_%04d' % (kind, li)
         with open(os.path.join(out, name + '.pgn'), 'w', encoding='utf-8') as f:
             f.write('[Event "typed"]\n\n')
@@ -67,6 +83,14 @@ def make(out, xqscan, jsonl, n, seed):
         truth[name] = {'kind': kind, 'ply': p + 1, 'iccs': mv}
         made += 1
     json.dump(truth, open(os.path.join(out, 'truth.json'), 'w'))
+
+
+# findings that say the record itself is wrong (not the game: a perpetual
+# check, say, is the game's)
+RECORD_CODES = {'illegal_move', 'doubtful_illegal_move', 'inconsistent_move',
+                'misread_move', 'unreadable_move', 'skipped_move',
+                'unrecorded_move', 'extra_record', 'swapped_records',
+                'moves_after_end'}
 
 
 def score(d, o):
@@ -80,7 +104,8 @@ def score(d, o):
             continue
         pl, mv, a = j['plies'], t['iccs'], agg[t['kind']]
         finds = [f for f in j['findings'] if f['severity'] in ('error', 'warning')]
-        if all(q['status'] == 'ok' and not q['review'] for q in pl):
+        told = [f for f in finds if f['code'] in RECORD_CODES]
+        if not told and all(q['status'] == 'ok' and not q['review'] for q in pl):
             a['legal'] += 1      # the record is a legal game: nothing to tell
             continue
         a['games'] += 1
@@ -105,6 +130,7 @@ def score(d, o):
 
 if __name__ == '__main__':
     if sys.argv[1] == 'make':
-        make(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]))
+        make(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), int(sys.argv[6]),
+             int(sys.argv[7]) if len(sys.argv) > 7 else 1)
     else:
         score(sys.argv[2], sys.argv[3])

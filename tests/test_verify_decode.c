@@ -1528,6 +1528,16 @@ static char **typed_chinese(const sy_game *g)
  * off a legal move is an illegal record (finding and status), not a
  * misreading put right; an entry typed twice moves the whole list on by
  * one (not one column): the rest of the game is still right. */
+/* Plies of game under review. */
+static int count_review(const xq_game *game)
+{
+    size_t i;
+    int n = 0;
+    for (i = 0; i < game->nplies; i++)
+        n += game->plies[i].review;
+    return n;
+}
+
 static void test_typed_errors(void **state)
 {
     sy_game *g = malloc(sizeof *g);
@@ -1570,6 +1580,10 @@ static void test_typed_errors(void **state)
     assert_non_null(find_code(game, "illegal_move", q + 1));
     for (p = 0; p < g->n; p++)
         assert_true(game->plies[p].mv == g->mv[p] || game->plies[p].review);
+    /* the one edit that makes the record legal tells every other ply
+     * (explain_one_edit): the decoder's posterior alone put 10 to 60
+     * plies of such records under review */
+    assert_true(count_review(game) <= 3);
     xq_game_destroy(&game);
     free_moves(t, g->n);
     /* Black's ply 30 typed twice (typed_chinese leaves room for it) */
@@ -1587,6 +1601,7 @@ static void test_typed_errors(void **state)
     assert_int_equal(right, g->n);
     assert_non_null(find_code(game, "extra_record", -1));
     assert_null(find_code(game, "skipped_move", -1));
+    assert_true(count_review(game) <= 3);
     xq_game_destroy(&game);
     free_moves(t, g->n + 1);
     /* two of Red's moves swapped (the first pair from ply 21 on that is

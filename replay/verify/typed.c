@@ -6,6 +6,7 @@
  * glyph edit distance, so an illegal move is replaced by the legal move
  * nearest to it that keeps the rest of the record playable. */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -167,6 +168,171 @@ static xq_status doubt_swaps(const char *const *moves, size_t n,
     return st;
 }
 
+/* ---- one-edit explanations ---- */
+
+/* The alternatives one edit of the record gives, weighed for each ply of
+ * the decoded game. */
+typedef struct {
+    const xq_game *game;   /* the decoded game */
+    double  total;         /* sum of weights of every explanation */
+    double *agree;         /* per decoded ply: weight of those agreeing */
+    bool    decoded;       /* the decoded game is one of them */
+    /* the heaviest explanation playing another move, per decoded ply */
+    double  *altw;
+    xq_move *altmv;
+} edits;
+
+/* Nats of typing text for move mv on b: TY_PER_EDIT per glyph edit to
+ * its nearest spelling. */
+static double typing_cost(xq_board *b, xq_move mv, const char *text,
+                          vs_spellings *sp)
+{
+    uint32_t a[TY_MAXCP], c[TY_MAXCP];
+    int na = norm_cps(text ? text : "", a), best = TY_MAXCP;
+    size_t j;
+    if (vs_spellings_get(b, mv, XQ_VARIANTS_ALL, sp) != XQ_OK)
+        return TY_PER_EDIT * TY_MAXCP;
+    for (j = 0; j < sp->n; j++) {
+        int e = edit_distance(a, na, c, norm_cps(sp->v[j].text, c));
+        if (e < best)
+            best = e;
+    }
+    return TY_PER_EDIT * best;
+}
+
+/* Weigh one explanation: the game played by mv[0..n) with weight w. */
+static void weigh(edits *E, const xq_move *mv, size_t n, double w)
+{
+    size_t i, m = E->game->nplies;
+    bool same = n == m;
+    E->total += w;
+    for (i = 0; i < m; i++) {
+        if (i < n && mv[i] == E->game->plies[i].mv) {
+            E->agree[i] += w;
+        } else {
+            same = false;
+            if (i < n && w > E->altw[i]) {
+                E->altw[i] = w;
+                E->altmv[i] = mv[i];
+            }
+        }
+    }
+    if (same)
+        E->decoded = true;
+}
+
+/* Play texts moves[i..n) on b into out[k..]; false where one is no legal
+ * move. */
+static bool play_rest(const char *const *moves, size_t i, size_t n,
+                      xq_board *b, xq_move *out, size_t k)
+{
+    for (; i < n; i++, k++) {
+        xq_resolution r;
+        if (!moves[i] || xq_notation_read(b, moves[i], 0, &r) != XQ_OK ||
+            r.code != XQ_RES_OK || !xq_board_make_move(b, r.mv, NULL))
+            return false;
+        out[k] = r.mv;
+    }
+    return true;
+}
+
+/* A typed record with one slip is told by it: where one edit makes every
+ * record a legal move, that edit's game is the record's, and where every
+ * such game agrees on a ply, the record tells it, however little the
+ * decoder's posterior (a glyph edit costs only TY_PER_EDIT nats, so every
+ * one-glyph neighbour of every record keeps some mass: a one-glyph typo
+ * had put 10 to 60 plies under review). The edits, at any record up to
+ * the first that is no legal move (an earlier one, written as another
+ * legal move, may be the slip): a record typed as another move (weighed
+ * by its glyph edits to that move's nearest spelling), a move left out
+ * (any legal move, VD_SKIP) or an entry typed twice or stray (VD_EXTRA);
+ * two records swapped are doubt_swaps'. Where the decoded game is one of
+ * those games, each ply's confidence is the weight of the games agreeing
+ * with it, and a ply they disagree on gets the heaviest other one's move
+ * as a candidate. Otherwise (two slips or more) the decoder's posterior
+ * stands. */
+static xq_status explain_one_edit(const char *const *moves, size_t n,
+                                  const xq_verify_options *opts,
+                                  const xq_board *start, xq_game *game)
+{
+    size_t m = game->nplies, f = resolve_all(moves, n, start, NULL), i, j;
+    xq_move *mv = xq_malloc((n + 2) * sizeof *mv);
+    xq_move *lm = xq_malloc(XQ_MAX_MOVES * sizeof *lm);
+    vs_spellings *sp = xq_malloc(sizeof *sp);
+    edits E;
+    xq_board pre, b;
+    double below = vd_review_below(opts);
+    memset(&E, 0, sizeof E);
+    E.game = game;
+    E.agree = xq_calloc(m + 1, sizeof *E.agree);
+    E.altw = xq_calloc(m + 1, sizeof *E.altw);
+    E.altmv = xq_calloc(m + 1, sizeof *E.altmv);
+    if (!mv || !lm || !sp || !E.agree || !E.altw || !E.altmv) {
+        xq_free(mv);
+        xq_free(lm);
+        xq_free(sp);
+        xq_free(E.agree);
+        xq_free(E.altw);
+        xq_free(E.altmv);
+        return XQ_ENOMEM;
+    }
+    pre = *start;
+    for (i = 0; i <= f && i < n; i++) {
+        int nl = xq_board_legal_moves(&pre, lm), x;
+        /* record i typed as another move, or a move left out before it */
+        for (x = 0; x < nl; x++) {
+            b = pre;
+            xq_board_make_move(&b, lm[x], NULL);
+            mv[i] = lm[x];
+            if (play_rest(moves, i + 1, n, &b, mv, i + 1)) {
+                xq_board c = pre;
+                weigh(&E, mv, n, exp(-typing_cost(&c, lm[x], moves[i], sp)));
+            }
+            b = pre;
+            xq_board_make_move(&b, lm[x], NULL);
+            mv[i] = lm[x];
+            if (play_rest(moves, i, n, &b, mv, i + 1))
+                weigh(&E, mv, n + 1, exp(-VD_SKIP));
+        }
+        /* entry i typed twice, or stray */
+        b = pre;
+        if (play_rest(moves, i + 1, n, &b, mv, i))
+            weigh(&E, mv, n - 1, exp(-VD_EXTRA));
+        /* the record as typed up to here */
+        {
+            xq_resolution r;
+            if (!moves[i] || xq_notation_read(&pre, moves[i], 0, &r) != XQ_OK ||
+                r.code != XQ_RES_OK || !xq_board_make_move(&pre, r.mv, NULL))
+                break;
+            mv[i] = r.mv;
+        }
+    }
+    if (E.decoded && E.total > 0) {
+        b = *start;
+        for (j = 0; j < m; j++) {
+            xq_ply *q = &game->plies[j];
+            double c = E.agree[j] / E.total;
+            if (q->status == XQ_PLY_OK && q->source == XQ_SRC_READ) {
+                q->confidence = c;
+                q->review = c < below;
+            } else if (q->confidence > c) {
+                q->confidence = c;
+            }
+            if (E.altw[j] > 0)
+                vs_add_candidate(q, &b, E.altmv[j], E.altw[j] / E.total, true);
+            if (q->mv == XQ_MOVE_NONE || !xq_board_make_move(&b, q->mv, NULL))
+                break;
+        }
+    }
+    xq_free(mv);
+    xq_free(lm);
+    xq_free(sp);
+    xq_free(E.agree);
+    xq_free(E.altw);
+    xq_free(E.altmv);
+    return XQ_OK;
+}
+
 /* Fast path: every move resolves. */
 static xq_status fill_direct(const char *const *moves, size_t n,
                              const xq_verify_options *opts, xq_board *b,
@@ -267,6 +433,8 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         st = vd_decode(srcs, 1, &o, true, b, &res);
         if (st == XQ_OK)
             st = vs_fill_game(&res, srcs, 0, &o, b, game);
+        if (st == XQ_OK && !o.ncorrections)
+            st = explain_one_edit(moves, nmoves, &o, b, game);
         if (st == XQ_OK && !o.ncorrections)
             st = doubt_swaps(moves, nmoves, b, game);
         vd_result_free(&res);
