@@ -1641,6 +1641,45 @@ static void test_typed_errors(void **state)
     free(g);
 }
 
+/* Two moves of one side typed in each other's place, where no one record
+ * changed, left out or dropped makes every record a legal move and the
+ * exchange does (corpus line 13, Red's records 61 and 63 exchanged;
+ * bench/bench_typed.sh seed 11): the game is the record with the pair
+ * exchanged, every move right, only those two plies under review (the
+ * decoder alone, which knows no exchange, had 4 moves wrong and 27 plies
+ * under review). */
+static void test_typed_swap_only(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    xq_game *game;
+    xq_verify_options o;
+    char **t, *x;
+    int p;
+    (void)state;
+    assert_non_null(g);
+    assert_int_equal(sy_load_game(JSONL, 13, g), 0);
+    t = typed_chinese(g);
+    x = t[60];
+    t[60] = t[62];
+    t[62] = x;
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
+    dump(game, g, NULL);
+    assert_int_equal((int)game->nplies, g->n);
+    for (p = 0; p < g->n; p++)
+        assert_int_equal(game->plies[p].mv, g->mv[p]);
+    assert_int_equal(game->plies[60].status, XQ_PLY_CORRECTED);
+    assert_int_equal(game->plies[62].status, XQ_PLY_CORRECTED);
+    assert_string_equal(game->plies[60].read, t[60]);
+    assert_int_equal(count_review(game), 2);
+    assert_non_null(find_code(game, "swapped_records", 61));
+    xq_game_destroy(&game);
+    free_moves(t, g->n);
+    free(g);
+}
+
 static void test_end_of_game(void **state)
 {
     sy_game *g = malloc(sizeof *g);
@@ -1775,6 +1814,7 @@ int main(void)
         cmocka_unit_test(test_illegible_cell),
         cmocka_unit_test(test_typed),
         cmocka_unit_test(test_typed_errors),
+        cmocka_unit_test(test_typed_swap_only),
         cmocka_unit_test(test_end_of_game),
         cmocka_unit_test(test_natural_move_limit),
         cmocka_unit_test(test_oom),

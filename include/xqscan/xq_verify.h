@@ -127,7 +127,9 @@ xq_status xq_verify_pair(const xq_cell_source *const src[2],
  * is an extra_record finding and the list goes on with the next entry.
  * Two moves of one side that make every record legal in each other's
  * place are a swapped_records finding, the plies where that game differs
- * under review. Where the game chosen is one that a single edit of the
+ * under review; where that exchange is the only one and no single edit
+ * below makes the record legal, the game is the exchanged record (the two
+ * plies corrected). Where the game chosen is one that a single edit of the
  * record (a record typed as another move, a move left out, an entry typed
  * twice) makes legal, a ply's confidence is the share of such games that
  * agree on it (weighed by the edit's cost).

@@ -173,7 +173,8 @@ static xq_status doubt_swaps(const char *const *moves, size_t n,
 /* The alternatives one edit of the record gives, weighed for each ply of
  * the decoded game. */
 typedef struct {
-    const xq_game *game;   /* the decoded game */
+    const xq_game *game;   /* the decoded game (NULL: totals only) */
+    size_t  m;             /* its plies */
     double  total;         /* sum of weights of every explanation */
     double *agree;         /* per decoded ply: weight of those agreeing */
     bool    decoded;       /* the decoded game is one of them */
@@ -203,8 +204,8 @@ static double typing_cost(xq_board *b, xq_move mv, const char *text,
 /* Weigh one explanation: the game played by mv[0..n) with weight w. */
 static void weigh(edits *E, const xq_move *mv, size_t n, double w)
 {
-    size_t i, m = E->game->nplies;
-    bool same = n == m;
+    size_t i, m = E->m;
+    bool same = E->game && n == m;
     E->total += w;
     for (i = 0; i < m; i++) {
         if (i < n && mv[i] == E->game->plies[i].mv) {
@@ -253,9 +254,10 @@ static bool play_rest(const char *const *moves, size_t i, size_t n,
  * stands. */
 static xq_status explain_one_edit(const char *const *moves, size_t n,
                                   const xq_verify_options *opts,
-                                  const xq_board *start, xq_game *game)
+                                  const xq_board *start, xq_game *game,
+                                  double *ptotal)
 {
-    size_t m = game->nplies, f = resolve_all(moves, n, start, NULL), i, j;
+    size_t m = game ? game->nplies : 0, f = resolve_all(moves, n, start, NULL), i, j;
     xq_move *mv = xq_malloc((n + 2) * sizeof *mv);
     xq_move *lm = xq_malloc(XQ_MAX_MOVES * sizeof *lm);
     vs_spellings *sp = xq_malloc(sizeof *sp);
@@ -264,33 +266,23 @@ static xq_status explain_one_edit(const char *const *moves, size_t n,
     double below = vd_review_below(opts);
     memset(&E, 0, sizeof E);
     E.game = game;
+    E.m = m;
     E.agree = xq_calloc(m + 1, sizeof *E.agree);
     E.altw = xq_calloc(m + 1, sizeof *E.altw);
     E.altmv = xq_calloc(m + 1, sizeof *E.altmv);
-    if (!mv || !lm || !sp || !E.agree || !E.altw || !E.altmv) {
-        xq_free(mv);
-        xq_free(lm);
-        xq_free(sp);
-        xq_free(E.agree);
-        xq_free(E.altw);
-        xq_free(E.altmv);
-        return XQ_ENOMEM;
-    }
+    bool ok = mv && lm && sp && E.agree && E.altw && E.altmv;
     pre = *start;
-    for (i = 0; i <= f && i < n; i++) {
+    for (i = 0; ok && i <= f && i < n; i++) {
         int nl = xq_board_legal_moves(&pre, lm), x;
         /* record i typed as another move, or a move left out before it */
         for (x = 0; x < nl; x++) {
-            b = pre;
-            xq_board_make_move(&b, lm[x], NULL);
+            xq_board after = pre, c = pre;
+            xq_board_make_move(&after, lm[x], NULL);
             mv[i] = lm[x];
-            if (play_rest(moves, i + 1, n, &b, mv, i + 1)) {
-                xq_board c = pre;
+            b = after;
+            if (play_rest(moves, i + 1, n, &b, mv, i + 1))
                 weigh(&E, mv, n, exp(-typing_cost(&c, lm[x], moves[i], sp)));
-            }
-            b = pre;
-            xq_board_make_move(&b, lm[x], NULL);
-            mv[i] = lm[x];
+            b = after;
             if (play_rest(moves, i, n, &b, mv, i + 1))
                 weigh(&E, mv, n + 1, exp(-VD_SKIP));
         }
@@ -307,7 +299,9 @@ static xq_status explain_one_edit(const char *const *moves, size_t n,
             mv[i] = r.mv;
         }
     }
-    if (E.decoded && E.total > 0) {
+    if (ptotal)
+        *ptotal = E.total;
+    if (ok && game && E.decoded && E.total > 0) {
         b = *start;
         for (j = 0; j < m; j++) {
             xq_ply *q = &game->plies[j];
@@ -330,7 +324,7 @@ static xq_status explain_one_edit(const char *const *moves, size_t n,
     xq_free(E.agree);
     xq_free(E.altw);
     xq_free(E.altmv);
-    return XQ_OK;
+    return ok ? XQ_OK : XQ_ENOMEM;
 }
 
 /* Fast path: every move resolves. */
@@ -377,6 +371,70 @@ static xq_status fill_direct(const char *const *moves, size_t n,
     return st;
 }
 
+/* Two moves of one side typed in each other's place, where no one edit of
+ * the record (explain_one_edit) makes every record a legal move and
+ * exchanging one pair of them (records a and a + 2, anywhere before the
+ * first record that is no legal move) does, that pair alone: the game is
+ * the record with the pair exchanged. The decoder, which knows no
+ * exchange, took it for two slips or more: bench/bench_typed.sh, seed 11,
+ * 89 wrong moves (all flagged) in 17 swapped records, half their plies
+ * under review. The two plies are corrected (the record typed there is
+ * the other one's), under review, with a swapped_records warning. */
+static xq_status fill_swapped(const char *const *moves, size_t n,
+                              const xq_verify_options *opts, xq_board *b,
+                              xq_game *game, bool *pdone)
+{
+    const char **sw;
+    size_t f = resolve_all(moves, n, b, NULL), a, sa = 0, k;
+    double total = 0;
+    int nsw = 0;
+    xq_status st;
+    *pdone = false;
+    XQ_TRY(explain_one_edit(moves, n, opts, b, NULL, &total));
+    if (total > 0 || n < 3)
+        return XQ_OK;
+    sw = xq_malloc(n * sizeof *sw);
+    XQ_FAIL_IF(!sw, XQ_ENOMEM, "records");
+    memcpy(sw, moves, n * sizeof *sw);
+    for (a = 0; a <= f && a + 2 < n && nsw < 2; a++) {
+        const char *x = sw[a];
+        if (!moves[a] || !moves[a + 2] || !strcmp(moves[a], moves[a + 2]))
+            continue;
+        sw[a] = sw[a + 2];
+        sw[a + 2] = x;
+        if (resolve_all(sw, n, b, NULL) == n) {
+            nsw++;
+            sa = a;
+        }
+        sw[a + 2] = sw[a];
+        sw[a] = x;
+    }
+    if (nsw != 1) {
+        xq_free(sw);
+        return XQ_OK;
+    }
+    sw[sa] = moves[sa + 2];
+    sw[sa + 2] = moves[sa];
+    st = fill_direct(sw, n, opts, b, game, pdone);
+    xq_free(sw);
+    for (k = sa; st == XQ_OK && *pdone && k <= sa + 2; k += 2) {
+        xq_ply *q = &game->plies[k];
+        st = xq_game_set_str(&q->read, moves[k]);
+        q->status = XQ_PLY_CORRECTED;
+        q->source = XQ_SRC_CORRECTED;
+        q->review = true;
+        q->confidence = 0.5;
+    }
+    if (st == XQ_OK && *pdone)
+        st = xq_game_add_finding(game, (int)sa + 1, XQ_SEV_WARNING,
+            "swapped_records", "WXF 7.7",
+            "plies %d and %d: \"%s\" and \"%s\" were typed in each other's "
+            "place: that way every record is a legal move, and no one record "
+            "changed makes it one", (int)sa + 1, (int)sa + 3, moves[sa],
+            moves[sa + 2]);
+    return st;
+}
+
 xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
                           const xq_verify_options *opts, xq_game *game)
 {
@@ -406,6 +464,8 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         game->owner = opts->owner;
     if (st == XQ_OK && (!opts || !opts->ncorrections))
         st = fill_direct(moves, nmoves, opts, b, game, &done);
+    if (st == XQ_OK && !done && (!opts || !opts->ncorrections))
+        st = fill_swapped(moves, nmoves, opts, b, game, &done);
     if (st == XQ_OK && !done) {
         typed_src t;
         xq_cell_source src;
@@ -434,7 +494,7 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         if (st == XQ_OK)
             st = vs_fill_game(&res, srcs, 0, &o, b, game);
         if (st == XQ_OK && !o.ncorrections)
-            st = explain_one_edit(moves, nmoves, &o, b, game);
+            st = explain_one_edit(moves, nmoves, &o, b, game, NULL);
         if (st == XQ_OK && !o.ncorrections)
             st = doubt_swaps(moves, nmoves, b, game);
         vd_result_free(&res);
