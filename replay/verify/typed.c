@@ -247,7 +247,7 @@ static bool play_rest(const char *const *moves, size_t i, size_t n,
  * legal move, may be the slip): a record typed as another move (weighed
  * by its glyph edits to that move's nearest spelling), a move left out
  * (any legal move, VD_SKIP) or an entry typed twice or stray (VD_EXTRA);
- * two records swapped are doubt_swaps'. Where the decoded game is one of
+ * two records swapped are fill_swapped's and doubt_swaps'. Where the decoded game is one of
  * those games, each ply's confidence is the weight of the games agreeing
  * with it, and a ply they disagree on gets the heaviest other one's move
  * as a candidate. Otherwise (two slips or more) the decoder's posterior
@@ -426,12 +426,12 @@ static xq_status fill_swapped(const char *const *moves, size_t n,
         q->confidence = 0.5;
     }
     if (st == XQ_OK && *pdone)
-        st = xq_game_add_finding(game, (int)sa + 1, XQ_SEV_WARNING,
+        st = xq_game_add_finding(game, game->plies[sa].ply, XQ_SEV_WARNING,
             "swapped_records", "WXF 7.7",
             "plies %d and %d: \"%s\" and \"%s\" were typed in each other's "
             "place: that way every record is a legal move, and no one record "
-            "changed makes it one", (int)sa + 1, (int)sa + 3, moves[sa],
-            moves[sa + 2]);
+            "changed makes it one", game->plies[sa].ply,
+            game->plies[sa + 2].ply, moves[sa], moves[sa + 2]);
     return st;
 }
 
