@@ -2134,9 +2134,10 @@ static void whole_skip_doubt(vdec *d, vplay *vp)
         for (dir = -1; dir <= 1; dir += 2) {
             size_t t1, n;
             for (n = 1; n <= VD_SHIFT_WINDOW; n++) {
-                xq_move xs[XQ_MAX_MOVES];
+                xq_move xs[XQ_MAX_MOVES], am = XQ_MOVE_NONE;
+                xq_board pre, b;
                 size_t lo, hi, u;
-                int nx, x;
+                int nx, x, r;
                 bool any = false;
                 if (dir < 0 ? n >= t : t + n > len)
                     break;
@@ -2147,25 +2148,19 @@ static void whole_skip_doubt(vdec *d, vplay *vp)
                     break;
                 /* the skip at t1 plays X there and every record between
                  * one ply later (t1 < t) or earlier (t1 > t) than the
-                 * decoded game; the position before t1 (or t) */
-                for (x = 0, nx = 1; x < nx; x++) {
-                    xq_board b;
-                    xq_move am = XQ_MOVE_NONE;
-                    int r = 1;
-                    xq_board_copy(&b, &vp->before[lo - 1]);
-                    for (u = lo; u <= hi && r == 1; u++) {
-                        if (u == t1) {
-                            if (x == 0 &&
-                                (nx = xq_board_legal_moves(&b, xs)) == 0) {
-                                r = 0;
-                                break;
-                            }
-                            r = xq_board_make_move(&b, xs[x], NULL) ? 1 : 0;
-                        } else {
-                            r = alt_play(vp, res, &b, t1 < t ? u - 1 : u + 1,
-                                         &am);
-                        }
-                    }
+                 * decoded game: the position before t1, from t on the
+                 * records played one ply early (t1 > t) */
+                xq_board_copy(&pre, &vp->before[lo - 1]);
+                for (u = t, r = 1; t1 > t && u < t1 && r == 1; u++)
+                    r = alt_play(vp, res, &pre, u + 1, &am);
+                if (r != 1)
+                    break;
+                nx = xq_board_legal_moves(&pre, xs);
+                for (x = 0; x < nx; x++) {
+                    xq_board_copy(&b, &pre);
+                    r = xq_board_make_move(&b, xs[x], NULL) ? 1 : 0;
+                    for (u = t1 + 1; t1 < t && u <= t && r == 1; u++)
+                        r = alt_play(vp, res, &b, u - 1, &am);
                     if (r != 1)
                         continue;
                     any = true;

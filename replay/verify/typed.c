@@ -87,6 +87,17 @@ static double ty_score(void *ud, size_t i, const char *utf8)
     return -TY_PER_EDIT * edit_distance(a, na, b, nb);
 }
 
+/* Play text on b (its move to *mv); false where it is no legal move. */
+static bool play_one(xq_board *b, const char *text, xq_move *mv)
+{
+    xq_resolution r;
+    if (!text || xq_notation_read(b, text, 0, &r) != XQ_OK ||
+        r.code != XQ_RES_OK || !xq_board_make_move(b, r.mv, NULL))
+        return false;
+    *mv = r.mv;
+    return true;
+}
+
 /* The moves of texts moves[0..n) played from b (out[i] when out is not
  * NULL); returns the index of the first text that is no legal move there
  * (n: all are). */
@@ -95,15 +106,31 @@ static size_t resolve_all(const char *const *moves, size_t n,
 {
     xq_board t = *b;
     size_t i;
+    xq_move mv;
     for (i = 0; i < n; i++) {
-        xq_resolution r;
-        if (!moves[i] || xq_notation_read(&t, moves[i], 0, &r) != XQ_OK ||
-            r.code != XQ_RES_OK || !xq_board_make_move(&t, r.mv, NULL))
+        if (!play_one(&t, moves[i], &mv))
             return i;
         if (out)
-            out[i] = r.mv;
+            out[i] = mv;
     }
     return n;
+}
+
+/* Would records a and a + 2 of moves[0..n) in each other's place make
+ * every record a legal move (the game to alt)? sw: a copy of moves, as it
+ * was again on return. Never for two records alike. */
+static bool swap_plays(const char **sw, const char *const *moves, size_t n,
+                       size_t a, const xq_board *start, xq_move *alt)
+{
+    bool ok;
+    if (!moves[a] || !moves[a + 2] || !strcmp(moves[a], moves[a + 2]))
+        return false;
+    sw[a] = moves[a + 2];
+    sw[a + 2] = moves[a];
+    ok = resolve_all(sw, n, start, alt) == n;
+    sw[a] = moves[a];
+    sw[a + 2] = moves[a + 2];
+    return ok;
 }
 
 /* Two moves of one side typed in each other's place (records i and i + 2)
@@ -133,13 +160,8 @@ static xq_status doubt_swaps(const char *const *moves, size_t n,
     f = resolve_all(moves, n, start, alt);
     for (a = 0; st == XQ_OK && a <= f && a + 2 < n; a++) {
         xq_board b = *start;
-        const char *x = sw[a];
         bool any = false;
-        if (!moves[a] || !moves[a + 2] || !strcmp(moves[a], moves[a + 2]))
-            continue;
-        sw[a] = sw[a + 2];
-        sw[a + 2] = x;
-        if (resolve_all(sw, n, start, alt) == n) {
+        if (swap_plays(sw, moves, n, a, start, alt)) {
             for (i = 0; i < game->nplies; i++) {
                 xq_ply *q = &game->plies[i];
                 if (i < n && q->mv != alt[i]) {
@@ -160,8 +182,6 @@ static xq_status doubt_swaps(const char *const *moves, size_t n,
                     "written swapped (the plies where that game differs are "
                     "under review)", (int)a + 1, (int)a + 3, moves[a], moves[a + 2]);
         }
-        sw[a + 2] = sw[a];
-        sw[a] = x;
     }
     xq_free(sw);
     xq_free(alt);
@@ -227,13 +247,9 @@ static void weigh(edits *E, const xq_move *mv, size_t n, double w)
 static bool play_rest(const char *const *moves, size_t i, size_t n,
                       xq_board *b, xq_move *out, size_t k)
 {
-    for (; i < n; i++, k++) {
-        xq_resolution r;
-        if (!moves[i] || xq_notation_read(b, moves[i], 0, &r) != XQ_OK ||
-            r.code != XQ_RES_OK || !xq_board_make_move(b, r.mv, NULL))
+    for (; i < n; i++, k++)
+        if (!play_one(b, moves[i], &out[k]))
             return false;
-        out[k] = r.mv;
-    }
     return true;
 }
 
@@ -247,11 +263,12 @@ static bool play_rest(const char *const *moves, size_t i, size_t n,
  * legal move, may be the slip): a record typed as another move (weighed
  * by its glyph edits to that move's nearest spelling), a move left out
  * (any legal move, VD_SKIP) or an entry typed twice or stray (VD_EXTRA);
- * two records swapped are fill_swapped's and doubt_swaps'. Where the decoded game is one of
- * those games, each ply's confidence is the weight of the games agreeing
- * with it, and a ply they disagree on gets the heaviest other one's move
- * as a candidate. Otherwise (two slips or more) the decoder's posterior
- * stands. */
+ * two records swapped are fill_swapped's and doubt_swaps'. Where the
+ * decoded game is one of those games, each ply's confidence is the weight
+ * of the games agreeing with it, and a ply they disagree on gets the
+ * heaviest other one's move as a candidate. Otherwise (two slips or
+ * more) the decoder's posterior stands. game NULL: only the total weight
+ * of the explanations (*ptotal; 0: none). */
 static xq_status explain_one_edit(const char *const *moves, size_t n,
                                   const xq_verify_options *opts,
                                   const xq_board *start, xq_game *game,
@@ -291,13 +308,8 @@ static xq_status explain_one_edit(const char *const *moves, size_t n,
         if (play_rest(moves, i + 1, n, &b, mv, i))
             weigh(&E, mv, n - 1, exp(-VD_EXTRA));
         /* the record as typed up to here */
-        {
-            xq_resolution r;
-            if (!moves[i] || xq_notation_read(&pre, moves[i], 0, &r) != XQ_OK ||
-                r.code != XQ_RES_OK || !xq_board_make_move(&pre, r.mv, NULL))
-                break;
-            mv[i] = r.mv;
-        }
+        if (!play_one(&pre, moves[i], &mv[i]))
+            break;
     }
     if (ptotal)
         *ptotal = E.total;
@@ -372,7 +384,8 @@ static xq_status fill_direct(const char *const *moves, size_t n,
 }
 
 /* Two moves of one side typed in each other's place, where no one edit of
- * the record (explain_one_edit) makes every record a legal move and
+ * the record (explain_one_edit: the caller's) makes every record a legal
+ * move and
  * exchanging one pair of them (records a and a + 2, anywhere before the
  * first record that is no legal move) does, that pair alone: the game is
  * the record with the pair exchanged. The decoder, which knows no
@@ -386,29 +399,19 @@ static xq_status fill_swapped(const char *const *moves, size_t n,
 {
     const char **sw;
     size_t f = resolve_all(moves, n, b, NULL), a, sa = 0, k;
-    double total = 0;
     int nsw = 0;
     xq_status st;
     *pdone = false;
-    XQ_TRY(explain_one_edit(moves, n, opts, b, NULL, &total));
-    if (total > 0 || n < 3)
+    if (n < 3)
         return XQ_OK;
     sw = xq_malloc(n * sizeof *sw);
     XQ_FAIL_IF(!sw, XQ_ENOMEM, "records");
     memcpy(sw, moves, n * sizeof *sw);
-    for (a = 0; a <= f && a + 2 < n && nsw < 2; a++) {
-        const char *x = sw[a];
-        if (!moves[a] || !moves[a + 2] || !strcmp(moves[a], moves[a + 2]))
-            continue;
-        sw[a] = sw[a + 2];
-        sw[a + 2] = x;
-        if (resolve_all(sw, n, b, NULL) == n) {
+    for (a = 0; a <= f && a + 2 < n && nsw < 2; a++)
+        if (swap_plays(sw, moves, n, a, b, NULL)) {
             nsw++;
             sa = a;
         }
-        sw[a + 2] = sw[a];
-        sw[a] = x;
-    }
     if (nsw != 1) {
         xq_free(sw);
         return XQ_OK;
@@ -442,6 +445,7 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
     char err[128];
     xq_status st = XQ_OK;
     bool done = false;
+    double explained = 0;   /* weight of the one-edit explanations */
     XQ_FAIL_IF(!game || (!moves && nmoves), XQ_EINVAL, "verify_typed arguments");
     XQ_FAIL_IF(game->nplies != 0, XQ_EINVAL, "game already has plies");
     b = xq_malloc(sizeof *b);
@@ -464,8 +468,11 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         game->owner = opts->owner;
     if (st == XQ_OK && (!opts || !opts->ncorrections))
         st = fill_direct(moves, nmoves, opts, b, game, &done);
-    if (st == XQ_OK && !done && (!opts || !opts->ncorrections))
-        st = fill_swapped(moves, nmoves, opts, b, game, &done);
+    if (st == XQ_OK && !done && (!opts || !opts->ncorrections)) {
+        st = explain_one_edit(moves, nmoves, opts, b, NULL, &explained);
+        if (st == XQ_OK && explained == 0)
+            st = fill_swapped(moves, nmoves, opts, b, game, &done);
+    }
     if (st == XQ_OK && !done) {
         typed_src t;
         xq_cell_source src;
@@ -493,7 +500,7 @@ xq_status xq_verify_typed(const char *const *moves, size_t nmoves,
         st = vd_decode(srcs, 1, &o, true, b, &res);
         if (st == XQ_OK)
             st = vs_fill_game(&res, srcs, 0, &o, b, game);
-        if (st == XQ_OK && !o.ncorrections)
+        if (st == XQ_OK && !o.ncorrections && explained > 0)
             st = explain_one_edit(moves, nmoves, &o, b, game, NULL);
         if (st == XQ_OK && !o.ncorrections)
             st = doubt_swaps(moves, nmoves, b, game);
