@@ -69,6 +69,7 @@ typedef struct {
     int32_t  node;
     int8_t   off[VD_MAXSRC][2];
     int8_t   sh[VD_MAXSRC];  /* cells the whole record moved back by */
+    uint16_t guided;        /* the guide games it has followed (bits) */
     uint64_t key;
 } ventry;
 
@@ -84,6 +85,7 @@ typedef struct {
     int8_t  dsh[VD_MAXSRC];
     float   em;             /* summed emission (0 blank, ~0 a good read) */
     uint32_t seq;           /* order of making (the last tie-break) */
+    uint16_t guided;        /* guide games it follows: kept in the beam */
 } vchild;
 
 typedef struct {
@@ -165,6 +167,10 @@ typedef struct {
     /* move score cache: (sheet, cell, move's spellings key) -> best and
      * raw score of the move's spellings (move_score), one table per cell */
     vcache   *mcache[VD_MAXSRC];
+    /* games kept in the beam while a prefix follows them (a previous
+     * decoding's res->repair: nguide of guide_len moves each), or NULL */
+    const xq_move *guide;
+    size_t   nguide, guide_len;
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -685,6 +691,12 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
             best_read = t;
     }
     for (i = 0; i < n; i++) {
+        uint16_t guided = 0;
+        size_t g;
+        for (g = 0; e->guided && g < d->nguide; g++)
+            if ((e->guided >> g & 1) && (size_t)ply <= d->guide_len &&
+                d->guide[g * d->guide_len + (size_t)ply - 1] == mvs[i])
+                guided |= (uint16_t)(1u << g);
         /* options per sheet: up to 5 (read / skip / skip of the record /
          * extra / extra of the record) */
         int nopt[VD_MAXSRC], o[VD_MAXSRC];
@@ -776,7 +788,8 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
             }
             /* a move the cell does not support at all, while a sibling
              * reads well: keep only a few such long shots per prefix */
-            if (pure_floor && best_read > -3.0 && ++nfloor > VD_FLOOR_KEEP)
+            if (pure_floor && best_read > -3.0 && ++nfloor > VD_FLOOR_KEEP &&
+                !guided)
                 s = -1e300;
             bool shift = false;
             for (k = 0; k < d->nsrc; k++)
@@ -787,12 +800,14 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
             /* a realignment pays its penalty now and is repaid only by
              * the cells after it: it is kept further below the best */
             if (s > -1e299 &&
-                s >= *pbest - (shift ? VD_SHIFT_DROP : VD_BEAM_DROP)) {
+                (guided ||
+                 s >= *pbest - (shift ? VD_SHIFT_DROP : VD_BEAM_DROP))) {
                 memset(&c, 0, sizeof c);
                 c.score = s;
                 c.entry = ei;
                 c.mv = mvs[i];
                 c.forced = forced != XQ_MOVE_NONE;
+                c.guided = guided;
                 c.em = 0;
                 for (k = 0; k < d->nsrc; k++)
                     c.em += (float)oe[k][o[k]];
@@ -930,9 +945,10 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     XQ_TRY(grow((void **)&d->group, &d->capgroup, d->nkids, sizeof *d->group));
     for (i = 0; i < d->nkids; i++) {
         const vchild *c = &d->kids[i];
-        bool lead = cur[c->entry].score >= bestp && child_shifts(d, c);
+        bool lead = (cur[c->entry].score >= bestp && child_shifts(d, c)) ||
+                    c->guided;
         uint8_t cg = lead ? 0 : c->score > refp - VD_LOST_RANGE ? 1 : 2;
-        if (c->score < bestc - VD_SHIFT_DROP) {
+        if (c->score < bestc - VD_SHIFT_DROP && !c->guided) {
             d->group[i] = 3;   /* dropped */
             continue;
         }
@@ -2098,6 +2114,166 @@ static bool alt_ties(vdec *d, vplay *vp, xq_board *b, size_t u0)
     return rel >= -VD_OK_GAP;
 }
 
+/* A skip the decoder made up: the moves no record tells (blank cells,
+ * skips) were chosen among many that read the records alike (every pair
+ * of them, some 1,600, until a later record tells them apart), the true
+ * ones fell out of the beam, and a later record then fits only a move
+ * behind, or reads clearly as no legal move (held-out clean printed
+ * sheet, seed 9700: a blank and a skip of Black's, 卒3平4 fourteen plies
+ * later taken as another skip, then the record read a move behind, 46 of
+ * 76 moves wrong). For each such record (a column skip, or a record
+ * reading clearly as another move) with one or two untold plies of its
+ * side within VD_SHIFT_REACH before it, every choice of moves at them is
+ * played with the skip taken out (that column's later records one ply
+ * earlier) or the record played as read, every other ply its own record
+ * (alt_play; a record read poorly by the move reading it best), until the
+ * record ends or a ply no record tells (the decoder chooses it). A choice
+ * no clean record refutes is a history with one skip or misreading
+ * fewer. Where 1 to VD_REPAIR_KEEP such histories exist (the first
+ * record that has them), they go to res->repair: vd_decode decodes again
+ * with them kept in the beam and keeps the decoding that scores better.
+ * repair_follow plays plies from .. to - 1 on b (srcs: the record each
+ * ply plays), their moves to out; false where one is refuted. */
+static bool repair_follow(vdec *d, vplay *vp, xq_board *b, size_t from,
+                          size_t to, size_t u3, const char *text,
+                          const size_t *srcs, xq_move *out)
+{
+    size_t u;
+    for (u = from; u < to; u++) {
+        size_t src = srcs[u - 1];
+        xq_board b0;
+        int r;
+        double em;
+        if (src == 0 || src > vp->len)
+            return true;          /* the record ends */
+        if (u > u3 && d->res->plies[src - 1].kind[0] != VK_READ)
+            return true;          /* untold again: the decoder goes on */
+        xq_board_copy(&b0, b);
+        if (u == u3 && text) {
+            /* the record read clearly as no legal move: as read */
+            char msg[8], rule[8];
+            xq_move mv = XQ_MOVE_NONE;
+            if (vs_read(b, text, &mv, msg, sizeof msg, rule, sizeof rule) !=
+                    XQ_RES_OK ||
+                !xq_board_make_move(b, mv, NULL))
+                return false;
+            out[u - 1] = mv;
+            continue;
+        }
+        r = alt_play(vp, d->res, b, src, &out[u - 1]);
+        if (r == -1 && d->res->plies[src - 1].kind[0] == VK_READ) {
+            /* a record read poorly: the move reading it best here */
+            xq_board_copy(b, &b0);
+            r = alt_best(d, vp, b, src, &out[u - 1], &em);
+        }
+        if (r != 1)
+            return false;         /* refuted, or nothing to go by */
+    }
+    return true;
+}
+
+static void find_repairs(vdec *d, vplay *vp)
+{
+    vd_result *res = d->res;
+    size_t len = vp->len, u3, q, i, *srcs = NULL;
+    xq_move *games = NULL, *cur = NULL;
+    if (res->exact || len < 3)
+        return;
+    games = xq_malloc((VD_REPAIR_KEEP + 1) * (len + 1) * sizeof *games);
+    cur = xq_malloc((len + 1) * sizeof *cur);
+    srcs = xq_malloc((len + 1) * sizeof *srcs);
+    if (!games || !cur || !srcs)
+        goto out;
+    for (u3 = 3; u3 <= len; u3++) {
+        size_t U[2], nu = 0, ng = 0;
+        xq_move x0s[XQ_MAX_MOVES];
+        int n0, x0;
+        bool many = false;
+        const vd_cell *c = NULL;
+        const char *text = NULL;
+        bool skip = res->plies[u3 - 1].kind[0] == VK_SKIP;
+        if (!skip && !vp->clean[u3 - 1])
+            c = reads_other(d, &res->plies[u3 - 1], 0);
+        if (c)
+            text = c->text;
+        if (!skip && !text)
+            continue;
+        if (skip && u3 < len && res->plies[u3 - 2].slot[0] >= 0 &&
+            res->plies[u3].slot[0] == res->plies[u3 - 2].slot[0] + 1)
+            continue;             /* the whole record moved: not this */
+        for (q = u3 - 2; q >= 1 && q + VD_SHIFT_REACH >= u3; q -= 2) {
+            if (res->plies[q - 1].kind[0] == VK_BLANK ||
+                res->plies[q - 1].kind[0] == VK_SKIP) {
+                if (nu == 2) {
+                    many = true;
+                    break;
+                }
+                U[nu++] = q;
+            }
+            if (q < 3)
+                break;
+        }
+        if (nu == 0 || many)
+            continue;
+        if (nu == 2) {            /* in order of play */
+            size_t t = U[0];
+            U[0] = U[1];
+            U[1] = t;
+        }
+        /* the record each ply plays: the skip at u3 taken out, that
+         * column's later records each played a move earlier */
+        for (i = 1; i <= len; i++)
+            srcs[i - 1] = skip && i >= u3 && (i - u3) % 2 == 0 ? i + 2 : i;
+        for (i = 0; i + 1 < U[0]; i++)
+            cur[i] = res->plies[i].mv;
+        for (i = U[0] - 1; i <= len; i++)
+            cur[i] = XQ_MOVE_NONE;
+        n0 = xq_board_legal_moves(&vp->before[U[0] - 1], x0s);
+        for (x0 = 0; x0 < n0 && ng <= VD_REPAIR_KEEP; x0++) {
+            xq_board b;
+            xq_move x1s[XQ_MAX_MOVES];
+            int n1 = 1, x1;
+            xq_board_copy(&b, &vp->before[U[0] - 1]);
+            if (!xq_board_make_move(&b, x0s[x0], NULL))
+                continue;
+            cur[U[0] - 1] = x0s[x0];
+            if (nu == 2) {
+                if (!repair_follow(d, vp, &b, U[0] + 1, U[1], u3, text, srcs, cur))
+                    continue;
+                n1 = xq_board_legal_moves(&b, x1s);
+            }
+            for (x1 = 0; x1 < n1 && ng <= VD_REPAIR_KEEP; x1++) {
+                xq_board b1;
+                size_t from = U[0] + 1;
+                xq_board_copy(&b1, &b);
+                if (nu == 2) {
+                    if (!xq_board_make_move(&b1, x1s[x1], NULL))
+                        continue;
+                    cur[U[1] - 1] = x1s[x1];
+                    from = U[1] + 1;
+                }
+                for (i = from - 1; i <= len; i++)
+                    cur[i] = XQ_MOVE_NONE;
+                if (!repair_follow(d, vp, &b1, from, len + 1, u3, text, srcs, cur))
+                    continue;
+                memcpy(games + ng * (len + 1), cur, (len + 1) * sizeof *cur);
+                ng++;
+            }
+        }
+        if (ng >= 1 && ng <= VD_REPAIR_KEEP) {
+            res->repair = games;
+            res->nrepair = ng;
+            res->repair_len = len + 1;
+            games = NULL;
+            goto out;
+        }
+    }
+out:
+    xq_free(games);
+    xq_free(cur);
+    xq_free(srcs);
+}
+
 /* A skip that moves the whole record back a cell (ply t + 1 read from the
  * cell after ply t - 1's: the next move written in t's cell, the columns
  * changing sides) may as well have been at another ply near it, of
@@ -2648,6 +2824,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         if (ok)
             illegal_doubt(d, &vp);
         if (seed) {
+            find_repairs(d, &vp);
             whole_skip_doubt(d, &vp);
             cut_doubt(d, start, &vp, seed, path);
         }
@@ -2704,6 +2881,7 @@ void vd_result_free(vd_result *res)
     if (!res)
         return;
     xq_free(res->plies);
+    xq_free(res->repair);
     for (k = 0; k < VD_MAXSRC; k++) {
         if (res->cells[k])
             for (i = 0; i < res->ncells[k]; i++)
@@ -2853,6 +3031,7 @@ static xq_status run(vdec *d, const xq_board *start)
     cur[0].side = (int8_t)xq_board_side(start);
     cur[0].score = 0;
     cur[0].node = -1;
+    cur[0].guided = (uint16_t)((1u << d->nguide) - 1);
     ncur = 1;
 
     for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
@@ -2949,10 +3128,11 @@ static xq_status run(vdec *d, const xq_board *start)
             }
             c = &d->kids[i];
             shift = child_shifts(d, c);
-            if (!shift && c->score < bestc - VD_BEAM_DROP)
+            if (!shift && !c->guided && c->score < bestc - VD_BEAM_DROP)
                 continue;
-            if (nnxt >= capent || nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
-                                                     : npass0 + cap)) {
+            if (nnxt >= capent ||
+                (!c->guided && nnxt >= (pass == 0 ? (size_t)XQ_MAX_MOVES
+                                                  : npass0 + cap))) {
                 /* cut: an alternative history that reads its cells well
                  * is probability mass the posterior must not forget */
                 if (pass == 1 && c->em > -VD_LOST_READ &&
@@ -2994,6 +3174,7 @@ static xq_status run(vdec *d, const xq_board *start)
                 ventry *se = &nxt[slots[h]];
                 int32_t keep = se->node, ghost = nidx;
                 vghost *g;
+                se->guided |= c->guided;
                 st = grow((void **)&d->ghosts, &d->capghosts, d->nghosts + 1,
                           sizeof *d->ghosts);
                 if (st != XQ_OK)
@@ -3015,6 +3196,7 @@ static xq_status run(vdec *d, const xq_board *start)
             }
             keys[h] = ne->key;
             slots[h] = (int32_t)nnxt;
+            ne->guided = c->guided;
             ne->score = c->score;
             ne->node = nidx;
             nnxt++;
@@ -3097,7 +3279,8 @@ out:
 
 static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
                              const xq_verify_options *opts, bool exact,
-                             const xq_board *start, vd_result *res)
+                             const xq_board *start, const vd_result *guide,
+                             vd_result *res)
 {
     vdec d;
     xq_status st;
@@ -3118,6 +3301,11 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     d.scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
     d.kinds = opts && opts->variants ? opts->variants : XQ_VARIANTS_CHINESE;
     d.black_first = xq_board_side(start) == XQ_BLACK;
+    if (guide && guide->nrepair) {
+        d.guide = guide->repair;
+        d.nguide = guide->nrepair;
+        d.guide_len = guide->repair_len;
+    }
     st = cells_init(&d);
     if (st == XQ_OK)
         st = run(&d, start);
@@ -3134,29 +3322,46 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
  * of near-equal ones (an illegal record, a blank and a skip close
  * together: every move of every prefix at a cell nobody reads well), the
  * rest of the sheet then corrected record after record; a clean sheet
- * pays nothing. */
+ * pays nothing. Then, up to VD_REPAIR_ROUNDS times, a decoded game with
+ * histories of a skip or misreading fewer (find_repairs) is decoded again
+ * keeping them in the beam, while that scores better. */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res)
 {
     xq_verify_options wide;
     vd_result res2;
-    xq_status st = decode_once(src, nsrc, opts, exact, start, res);
-    if (st != XQ_OK || res->misfits < VD_RETRY_MISFITS ||
-        (opts && opts->beam > 0))
-        return st;   /* a beam asked for is kept to */
-    if (opts)
-        wide = *opts;
-    else
-        memset(&wide, 0, sizeof wide);
-    wide.beam = VD_BEAM * VD_RETRY_WIDEN;
-    if (decode_once(src, nsrc, &wide, exact, start, &res2) != XQ_OK)
-        return XQ_OK;   /* the first decoding stands */
-    if (res2.score > res->score) {
+    int round;
+    xq_status st = decode_once(src, nsrc, opts, exact, start, NULL, res);
+    if (st == XQ_OK && res->misfits >= VD_RETRY_MISFITS &&
+        !(opts && opts->beam > 0)) {   /* a beam asked for is kept to */
+        if (opts)
+            wide = *opts;
+        else
+            memset(&wide, 0, sizeof wide);
+        wide.beam = VD_BEAM * VD_RETRY_WIDEN;
+        if (decode_once(src, nsrc, &wide, exact, start, NULL, &res2) == XQ_OK) {
+            if (res2.score > res->score) {
+                vd_result_free(res);
+                *res = res2;
+            } else {
+                vd_result_free(&res2);
+            }
+        }
+    }
+    /* histories with a skip fewer (find_repairs): decoded again with
+     * them kept in the beam, the better decoding kept */
+    for (round = 0; st == XQ_OK && res->nrepair &&
+                        round < VD_REPAIR_ROUNDS;
+         round++) {
+        if (decode_once(src, nsrc, opts, exact, start, res, &res2) != XQ_OK)
+            break;
+        if (res2.score <= res->score) {
+            vd_result_free(&res2);
+            break;
+        }
         vd_result_free(res);
         *res = res2;
-    } else {
-        vd_result_free(&res2);
     }
-    return XQ_OK;
+    return st;
 }

@@ -84,6 +84,9 @@ enum {
                                9 nats: a skip's or a floor's penalty) */
 #define VD_CUT_KEEP   64    /* cut histories followed per ply (cut_doubt) */
 #define VD_SCUT_KEEP  64    /* prefixes whose cut realignments are kept per ply */
+#define VD_REPAIR_KEEP 16  /* histories with a skip fewer decoded again
+                               (find_repairs) ... */
+#define VD_REPAIR_ROUNDS 4  /* ... as long as the decoding gets better */
 #define VD_SEA_REACH  10    /* plies either side of a sure one (sea_doubt) ... */
 #define VD_SEA_SHARE  0.9   /* ... nearly all in doubt: it goes under review */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
@@ -146,6 +149,12 @@ typedef struct {
                                       poorly as their move (VD_MISFIT) */
     bool     exact;                /* texts are typed records, not readings:
                                       any difference from a move is clear */
+    /* histories without one of the decoded game's skips that play every
+     * clean record to the end (find_repairs in decode.c): nrepair games
+     * of repair_len plies each, moves in order; vd_decode decodes again
+     * keeping them in the beam */
+    xq_move *repair;
+    size_t   nrepair, repair_len;
 } vd_result;
 
 /* The confidence below which a ply is put under review (opts->review_below,
