@@ -276,7 +276,10 @@ static void test_whole_skip_sheet(void **state)
  * Some 1,600 pairs of moves read the records alike until then; the beam
  * lost the true pair and read the rest of the record a move behind (46
  * of 76 moves wrong, all under review). The decoder now plays the
- * history without the skip it made up and decodes again keeping it. */
+ * history without the skip it made up and decodes again keeping it; the
+ * history it then decodes has 炮8进5 at ply 30 corrected to 炮3进5 and a
+ * skip made up at 37 (38 wrong), and the skip is taken out only when
+ * the records are played as they read. */
 static void test_repair_sheet(void **state)
 {
     int n, wrong, silent;

@@ -1618,19 +1618,31 @@ static void vplay_free(vplay *vp)
     xq_free(vp->sp);
 }
 
+/* The cell decoded ply p reads on sheet k, or NULL. */
+static const vd_cell *ply_cell(const vdec *d, const vd_ply *p, int k)
+{
+    if (p->kind[k] != VK_READ || p->slot[k] < 0 ||
+        (size_t)p->slot[k] >= d->res->ncells[k])
+        return NULL;
+    return &d->res->cells[k][p->slot[k]];
+}
+
 /* The cell of decoded ply p on sheet k where it reads clearly as
  * something else than p's move (VD_ILL_GAP; not a poor reading), or NULL. */
 static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k)
 {
-    const vd_cell *c;
-    if (p->kind[k] != VK_READ || p->slot[k] < 0 ||
-        (size_t)p->slot[k] >= d->res->ncells[k])
-        return NULL;
-    c = &d->res->cells[k][p->slot[k]];
-    return c->text_score > -1e29 &&
+    const vd_cell *c = ply_cell(d, p, k);
+    return c && c->text_score > -1e29 &&
                    d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP
                ? c
                : NULL;
+}
+
+/* The cell of decoded ply p on sheet k where it has a reading, or NULL. */
+static const vd_cell *cell_text(const vdec *d, const vd_ply *p, int k)
+{
+    const vd_cell *c = ply_cell(d, p, k);
+    return c && c->text_score > -1e29 && c->text[0] ? c : NULL;
 }
 
 /* Does decoded ply t's record on sheet k misfit: read not as its move
@@ -2129,37 +2141,57 @@ static bool alt_ties(vdec *d, vplay *vp, xq_board *b, size_t u0)
  * (alt_play; a record read poorly by the move reading it best), until the
  * record ends or a ply no record tells (the decoder chooses it). A choice
  * no clean record refutes is a history with one skip or misreading
- * fewer. Where 1 to VD_REPAIR_KEEP such histories exist (the first
- * record that has them), they go to res->repair: vd_decode decodes again
- * with them kept in the beam and keeps the decoding that scores better.
- * repair_follow plays plies from .. to - 1 on b (srcs: the record each
- * ply plays), their moves to out; false where one is refuted. */
-static bool repair_follow(vdec *d, vplay *vp, xq_board *b, size_t from,
-                          size_t to, size_t u3, const char *text,
-                          const size_t *srcs, xq_move *out)
+ * fewer. Where none is, the choices are played again with each record as
+ * the cell reads it where that is a legal move (the decoder may have
+ * corrected records to fit its history: 炮8进5 played as 炮3进5, the
+ * cannon then a file off for the rest of the record). Where 1 to
+ * VD_REPAIR_KEEP such histories exist (the first record that has them),
+ * they go to res->repair: vd_decode decodes again with them kept in the
+ * beam and keeps the decoding that scores better. */
+typedef struct {
+    const size_t *srcs;     /* the record each ply plays (1-based, 0 none) */
+    size_t u3;              /* the record the repair is for */
+    const char *text;       /* its reading, played as read (or NULL) */
+    bool as_read;           /* every record as its cell reads, if legal */
+} vrepair;
+
+/* Plays plies from .. to - 1 on b, their moves to out; false where one is
+ * refuted. */
+static bool repair_follow(vdec *d, vplay *vp, const vrepair *rp, xq_board *b,
+                          size_t from, size_t to, xq_move *out)
 {
     size_t u;
     for (u = from; u < to; u++) {
-        size_t src = srcs[u - 1];
+        size_t src = rp->srcs[u - 1];
+        const vd_cell *c;
+        const char *text = NULL;
         xq_board b0;
         int r;
         double em;
         if (src == 0 || src > vp->len)
             return true;          /* the record ends */
-        if (u > u3 && d->res->plies[src - 1].kind[0] != VK_READ)
+        if (u > rp->u3 && d->res->plies[src - 1].kind[0] != VK_READ)
             return true;          /* untold again: the decoder goes on */
-        xq_board_copy(&b0, b);
-        if (u == u3 && text) {
-            /* the record read clearly as no legal move: as read */
+        if (u == rp->u3 && rp->text)
+            text = rp->text;
+        else if (rp->as_read &&
+                 (c = cell_text(d, &d->res->plies[src - 1], 0)) != NULL)
+            text = c->text;
+        if (text) {
             char msg[8], rule[8];
             xq_move mv = XQ_MOVE_NONE;
-            if (vs_read(b, text, &mv, msg, sizeof msg, rule, sizeof rule) !=
-                    XQ_RES_OK ||
-                !xq_board_make_move(b, mv, NULL))
-                return false;
-            out[u - 1] = mv;
-            continue;
+            xq_board_copy(&b0, b);
+            if (vs_read(b, text, &mv, msg, sizeof msg, rule, sizeof rule) ==
+                    XQ_RES_OK &&
+                mv != XQ_MOVE_NONE && xq_board_make_move(b, mv, NULL)) {
+                out[u - 1] = mv;
+                continue;
+            }
+            if (u == rp->u3)
+                return false;     /* the repair's own record, as read */
+            xq_board_copy(b, &b0);
         }
+        xq_board_copy(&b0, b);
         r = alt_play(vp, d->res, b, src, &out[u - 1]);
         if (r == -1 && d->res->plies[src - 1].kind[0] == VK_READ) {
             /* a record read poorly: the move reading it best here */
@@ -2170,6 +2202,50 @@ static bool repair_follow(vdec *d, vplay *vp, xq_board *b, size_t from,
             return false;         /* refuted, or nothing to go by */
     }
     return true;
+}
+
+/* Every choice of moves at the untold plies U[0 .. nu - 1] followed to
+ * the record's end (cur: the decoded moves before U[0]); the ones no
+ * record refutes to games, up to VD_REPAIR_KEEP + 1 of them. */
+static size_t repair_games(vdec *d, vplay *vp, const vrepair *rp,
+                           const size_t *U, size_t nu, xq_move *cur,
+                           xq_move *games)
+{
+    size_t len = vp->len, ng = 0, i;
+    xq_move x0s[XQ_MAX_MOVES];
+    int n0 = xq_board_legal_moves(&vp->before[U[0] - 1], x0s), x0;
+    for (x0 = 0; x0 < n0 && ng <= VD_REPAIR_KEEP; x0++) {
+        xq_board b;
+        xq_move x1s[XQ_MAX_MOVES];
+        int n1 = 1, x1;
+        xq_board_copy(&b, &vp->before[U[0] - 1]);
+        if (!xq_board_make_move(&b, x0s[x0], NULL))
+            continue;
+        cur[U[0] - 1] = x0s[x0];
+        if (nu == 2) {
+            if (!repair_follow(d, vp, rp, &b, U[0] + 1, U[1], cur))
+                continue;
+            n1 = xq_board_legal_moves(&b, x1s);
+        }
+        for (x1 = 0; x1 < n1 && ng <= VD_REPAIR_KEEP; x1++) {
+            xq_board b1;
+            size_t from = U[0] + 1;
+            xq_board_copy(&b1, &b);
+            if (nu == 2) {
+                if (!xq_board_make_move(&b1, x1s[x1], NULL))
+                    continue;
+                cur[U[1] - 1] = x1s[x1];
+                from = U[1] + 1;
+            }
+            for (i = from - 1; i <= len; i++)
+                cur[i] = XQ_MOVE_NONE;
+            if (!repair_follow(d, vp, rp, &b1, from, len + 1, cur))
+                continue;
+            memcpy(games + ng * (len + 1), cur, (len + 1) * sizeof *cur);
+            ng++;
+        }
+    }
+    return ng;
 }
 
 static void find_repairs(vdec *d, vplay *vp)
@@ -2186,17 +2262,13 @@ static void find_repairs(vdec *d, vplay *vp)
         goto out;
     for (u3 = 3; u3 <= len; u3++) {
         size_t U[2], nu = 0, ng = 0;
-        xq_move x0s[XQ_MAX_MOVES];
-        int n0, x0;
         bool many = false;
         const vd_cell *c = NULL;
-        const char *text = NULL;
+        vrepair rp;
         bool skip = res->plies[u3 - 1].kind[0] == VK_SKIP;
         if (!skip && !vp->clean[u3 - 1])
             c = reads_other(d, &res->plies[u3 - 1], 0);
-        if (c)
-            text = c->text;
-        if (!skip && !text)
+        if (!skip && !c)
             continue;
         if (skip && u3 < len && res->plies[u3 - 2].slot[0] >= 0 &&
             res->plies[u3].slot[0] == res->plies[u3 - 2].slot[0] + 1)
@@ -2226,39 +2298,14 @@ static void find_repairs(vdec *d, vplay *vp)
             srcs[i - 1] = skip && i >= u3 && (i - u3) % 2 == 0 ? i + 2 : i;
         for (i = 0; i + 1 < U[0]; i++)
             cur[i] = res->plies[i].mv;
-        for (i = U[0] - 1; i <= len; i++)
-            cur[i] = XQ_MOVE_NONE;
-        n0 = xq_board_legal_moves(&vp->before[U[0] - 1], x0s);
-        for (x0 = 0; x0 < n0 && ng <= VD_REPAIR_KEEP; x0++) {
-            xq_board b;
-            xq_move x1s[XQ_MAX_MOVES];
-            int n1 = 1, x1;
-            xq_board_copy(&b, &vp->before[U[0] - 1]);
-            if (!xq_board_make_move(&b, x0s[x0], NULL))
-                continue;
-            cur[U[0] - 1] = x0s[x0];
-            if (nu == 2) {
-                if (!repair_follow(d, vp, &b, U[0] + 1, U[1], u3, text, srcs, cur))
-                    continue;
-                n1 = xq_board_legal_moves(&b, x1s);
-            }
-            for (x1 = 0; x1 < n1 && ng <= VD_REPAIR_KEEP; x1++) {
-                xq_board b1;
-                size_t from = U[0] + 1;
-                xq_board_copy(&b1, &b);
-                if (nu == 2) {
-                    if (!xq_board_make_move(&b1, x1s[x1], NULL))
-                        continue;
-                    cur[U[1] - 1] = x1s[x1];
-                    from = U[1] + 1;
-                }
-                for (i = from - 1; i <= len; i++)
-                    cur[i] = XQ_MOVE_NONE;
-                if (!repair_follow(d, vp, &b1, from, len + 1, u3, text, srcs, cur))
-                    continue;
-                memcpy(games + ng * (len + 1), cur, (len + 1) * sizeof *cur);
-                ng++;
-            }
+        rp.srcs = srcs;
+        rp.u3 = u3;
+        rp.text = c ? c->text : NULL;
+        rp.as_read = false;
+        ng = repair_games(d, vp, &rp, U, nu, cur, games);
+        if (ng == 0) {
+            rp.as_read = true;
+            ng = repair_games(d, vp, &rp, U, nu, cur, games);
         }
         if (ng >= 1 && ng <= VD_REPAIR_KEEP) {
             res->repair = games;
