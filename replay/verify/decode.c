@@ -2006,16 +2006,29 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * bit may be the game with another ply changed too: uncapped so, a
  * held-out kai photo had a move sure and wrong, a struck and an
  * illegible record decoded wrong, each one's true move alone reading
- * later records a little worse, both together well. Where it cannot be
- * followed (no legal move for a record), the squares where its board
- * differs go to seed (NULL: none). Returns whether it was refuted. */
-static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
-                       bool (*seed)[128], double range)
+ * later records a little worse, both together well. At a ply no record
+ * tells (blank, skipped) where the decoded move cannot be played, the
+ * alternative plays its own: every legal move there is followed in turn
+ * (branch; not again inside), and the history is refuted outright where
+ * each is, refuted where each is refuted, followed where one is. (The
+ * squares where it differed went to seed at once: on a clean printed
+ * sheet, a blank's alternatives, which moved the pawn that a skip two
+ * plies on moves, put most of the game under review, 58 of 76 plies; now
+ * 38.) Where it cannot be
+ * followed (no legal move for a record, or a branch that cannot be
+ * followed either), the squares where its board differs go to seed (NULL:
+ * none). Returns FA_FOLLOWED, FA_REFUTED, FA_OUTRIGHT or FA_LOST (could
+ * not be followed); follow_alt: whether it was refuted. */
+enum { FA_FOLLOWED, FA_REFUTED, FA_OUTRIGHT, FA_LOST };
+
+static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
+                         bool (*seed)[128], double range, bool branch)
 {
     vd_result *res = d->res;
     size_t u, ndiff = 0;
     double rel = 0;
     char msg[8], rule[8];
+    bool lost = false;
     /* the plies it plays otherwise, capped unless it is refuted outright
      * (no memory: capped as they come) */
     size_t *diff = xq_malloc((vp->len + 1) * sizeof *diff);
@@ -2053,6 +2066,35 @@ static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
         }
         if (!xq_board_make_move(b, am, NULL)) {
             int f, r;
+            if (branch && !vp->agreed[u - 1]) {
+                /* a ply no record tells: the alternative plays its own
+                 * move there; refuted outright where every move is */
+                xq_move xs[XQ_MAX_MOVES];
+                int nx = xq_board_legal_moves(b, xs), x, st = FA_OUTRIGHT;
+                for (x = 0; x < nx && st != FA_LOST; x++) {
+                    xq_board c;
+                    int sx;
+                    xq_board_copy(&c, b);
+                    if (!xq_board_make_move(&c, xs[x], NULL))
+                        continue;
+                    sx = follow_alt_at(d, vp, &c, u + 1, NULL, range, false);
+                    if (sx == FA_LOST || sx == FA_FOLLOWED ||
+                        (sx == FA_REFUTED && st == FA_OUTRIGHT))
+                        st = sx;  /* the weakest verdict of any move */
+                }
+                if (st != FA_LOST) {
+                    if (st != FA_OUTRIGHT) {
+                        if (diff)
+                            diff[ndiff++] = u;
+                        else if (res->plies[u - 1].conf > VD_DOUBT_CONF)
+                            res->plies[u - 1].conf = VD_DOUBT_CONF;
+                    }
+                    refuted = st != FA_FOLLOWED;
+                    outright = st == FA_OUTRIGHT;
+                    break;
+                }
+            }
+            lost = true;
             for (f = 0; seed && f < 9; f++)
                 for (r = 0; r < 10; r++) {
                     xq_sq sq = XQ_SQ(f, r);
@@ -2071,7 +2113,15 @@ static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                     res->plies[diff[i] - 1].conf = VD_DOUBT_CONF;
         xq_free(diff);
     }
-    return refuted;
+    return lost ? FA_LOST : outright ? FA_OUTRIGHT : refuted ? FA_REFUTED
+                                                          : FA_FOLLOWED;
+}
+
+static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
+                       bool (*seed)[128], double range)
+{
+    int st = follow_alt_at(d, vp, b, u0, seed, range, seed != NULL);
+    return st == FA_REFUTED || st == FA_OUTRIGHT;
 }
 
 /* Does the alternative history on board b (the position before ply u0,
