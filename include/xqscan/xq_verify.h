@@ -66,7 +66,10 @@ typedef struct {
     int         beam;             /* max prefixes kept per ply; <= 0: 256,
                                      and a game whose records read poorly
                                      as its moves (3 or more) is decoded
-                                     again at 1024, the likelier kept */
+                                     again at 1024, the likelier kept, and
+                                     one with a skip it may have made up
+                                     again keeping the histories without
+                                     it; > 0: that beam only */
     const char *recorded_result;  /* "1-0" "0-1" "1/2-1/2" "*" or NULL */
     int         owner;            /* -1 unknown, XQ_RED, XQ_BLACK */
     const xq_verify_correction *corrections;

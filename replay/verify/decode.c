@@ -3421,7 +3421,8 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
  * rest of the sheet then corrected record after record; a clean sheet
  * pays nothing. Then, up to VD_REPAIR_ROUNDS times, a decoded game with
  * histories of a skip or misreading fewer (find_repairs) is decoded again
- * keeping them in the beam, while that scores better. */
+ * keeping them in the beam, while that scores better (the default beam
+ * only). */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res)
@@ -3447,9 +3448,10 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         }
     }
     /* histories with a skip fewer (find_repairs): decoded again with
-     * them kept in the beam, the better decoding kept */
+     * them kept in the beam, the better decoding kept (not where a beam
+     * was asked for: those histories pass its caps) */
     for (round = 0; st == XQ_OK && res->nrepair &&
-                        round < VD_REPAIR_ROUNDS;
+                        !(opts && opts->beam > 0) && round < VD_REPAIR_ROUNDS;
          round++) {
         if (decode_once(src, nsrc, opts, exact, start, res, &res2) != XQ_OK)
             break;
