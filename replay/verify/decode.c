@@ -1768,15 +1768,23 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                                 t + VD_SHIFT_WINDOW, diff, scored,
                                 scored ? t : 0) || ok;
             if (ok) {
-                /* the plies this place would play otherwise; where the
-                 * column did change its alignment, or a record reads as no
-                 * legal move, every ply from the place on (trouble seldom
-                 * comes alone: a misread beside a skip); scored, also the
-                 * plies after it up to the window's end that it changes */
+                /* the plies this place would play otherwise; where a
+                 * record reads as no legal move, every ply from the place
+                 * on (trouble seldom comes alone: a misread beside a
+                 * skip); where the column did change its alignment, every
+                 * ply of that column from the place on, the other
+                 * column's where the place plays them otherwise (its
+                 * records stay at their plies: a move of the other column
+                 * that every viable place plays as the decoded game does
+                 * is not in doubt for it; all of them had been, 24 plies
+                 * of a clean printed sheet before a skip); scored, also
+                 * the plies after it up to the window's end that it
+                 * changes */
                 size_t qend = scored ? t + VD_SHIFT_WINDOW : t - 1;
                 for (q = t0; q <= qend && q <= len; q++)
-                    if (((q < t && !end) || q - t0 >= VD_SHIFT_SPAN ||
-                         diff[q - t0]) &&
+                    if (((q < t && !end &&
+                          (!skip || xq_board_side(&vp.before[q - 1]) == side)) ||
+                         q - t0 >= VD_SHIFT_SPAN || diff[q - t0]) &&
                         res->plies[q - 1].conf > VD_SHIFT_CONF)
                         res->plies[q - 1].conf = VD_SHIFT_CONF;
                 /* a skip at t0 plays at t the record the decoded game
@@ -1793,10 +1801,13 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             if (t0 < 3)
                 break;
         }
-        /* the plies just before the change: the old fixed window */
+        /* the plies just before the change: the old fixed window (a
+         * skip: its column's plies; the other column's are those of
+         * the viable places above) */
         for (q = t > VD_SHIFT_WINDOW ? t - VD_SHIFT_WINDOW : 1;
              (skip || junk) && q < t; q++)
-            if (res->plies[q - 1].conf > VD_SHIFT_CONF)
+            if ((junk || xq_board_side(&vp.before[q - 1]) == side) &&
+                res->plies[q - 1].conf > VD_SHIFT_CONF)
                 res->plies[q - 1].conf = VD_SHIFT_CONF;
     }
     /* A skip and a stray record in one column, in either order: the
@@ -1815,7 +1826,9 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * corpus line 2235: Black's ply 68 skipped and 70 blank, decoded as
      * a blank at 68 with the record a move early after it). And a skip in
      * one column with, within VD_SHIFT_REACH, a skip, a stray record or a
-     * record that reads clearly as another move in the other column: a
+     * record that reads as another move worse than VD_FAR_MISFIT (no
+     * misread of the move put there: a character misread, common in
+     * handwriting, had put 40 plies under review) in the other column: a
      * move pair left unrecorded earlier, or the whole record moved back a
      * move, leaves both columns out of step from one place with every
      * record still a legal move, and shows only where they stop fitting,
@@ -1848,7 +1861,7 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                     int ku = res->plies[u - 1].kind[k];
                     if (xq_board_side(&vp.before[u - 1]) == side)
                         continue;
-                    if (ku == VK_SKIP || ku == VK_EXTRA || misfit_at(d, &vp, u, k))
+                    if (ku == VK_SKIP || ku == VK_EXTRA || far_misfit_at(d, &vp, u, k))
                         break;
                 }
                 if (u <= hi) {

@@ -68,7 +68,8 @@ enum {
                                worse than an unexplained cell and a misfit
                                together is no misread of that move (one
                                misread character costs about VD_FLOOR):
-                               two in one column, shift_doubt */
+                               two in one column, or one in the other
+                               column near a skip, shift_doubt */
 #define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
 #define VD_BEAM_DROP  12.0
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
