@@ -245,6 +245,24 @@ static void test_blank_cells(void **state)
 
 /* stream 0: the skipped ply's column moves up a row; 1: the whole record
  * moves back one cell (the columns change sides after the skip). */
+/* Decode line's sheet from the first seed in [seed, end) whose sheet has
+ * exactly one skipped move; NULL (nothing to free) where none has. */
+static xq_game *decode_one_skip(int line, const sy_style *st, uint64_t seed,
+                                uint64_t end, sy_game *g, sy_sheet *s)
+{
+    for (; seed < end; seed++) {
+        xq_game *game = decode(line, st, seed, g, s, NULL);
+        int p, nskip = 0;
+        for (p = 0; p < g->n; p++)
+            nskip += s->event[p] == SY_EV_SKIP;
+        if (nskip == 1)
+            return game;
+        xq_game_destroy(&game);
+        sy_sheet_free(s);
+    }
+    return NULL;
+}
+
 static void skipped_case(int stream)
 {
     sy_game *g = malloc(sizeof *g);
@@ -252,20 +270,10 @@ static void skipped_case(int stream)
     xq_game *game;
     sy_style st = CLEAN;
     int right, silent, p, nskip = 0;
-    uint64_t seed = 5;
     st.p_skip = 0.01;
     st.stream = stream;
-    for (;; seed++) {   /* a seed whose sheet has one skipped move */
-        game = decode(3, &st, seed, g, &s, NULL);
-        nskip = 0;
-        for (p = 0; p < g->n; p++)
-            nskip += s.event[p] == SY_EV_SKIP;
-        if (nskip == 1)
-            break;
-        xq_game_destroy(&game);
-        sy_sheet_free(&s);
-    }
-    nskip = 0;
+    game = decode_one_skip(3, &st, 5, UINT64_MAX, g, &s);
+    assert_non_null(game);
     assert_int_equal((int)game->nplies, g->n);
     /* The skip is found where the shifted column stops fitting: at the
      * skipped ply or a few plies of the same side later (while the moves
@@ -364,20 +372,9 @@ static void test_skip_other_column(void **state)
     st.p_skip = 0.01;
     for (line = 30; line < 36; line++) {
         sy_sheet s;
-        xq_game *game = NULL;
-        uint64_t seed;
-        int p, q, nskip = 0, right, silent;
-        for (seed = 7; seed < 60; seed++) {   /* one skipped move */
-            game = decode(line, &st, seed, g, &s, NULL);
-            nskip = 0;
-            for (p = 0; p < g->n; p++)
-                nskip += s.event[p] == SY_EV_SKIP;
-            if (nskip == 1)
-                break;
-            xq_game_destroy(&game);
-            sy_sheet_free(&s);
-        }
-        if (nskip != 1)
+        xq_game *game = decode_one_skip(line, &st, 7, 60, g, &s);
+        int p, q, right, silent;
+        if (!game)
             continue;
         sheets++;
         tally(game, g, &right, &silent);

@@ -2240,10 +2240,10 @@ static bool repair_follow(vdec *d, vplay *vp, const vrepair *rp, xq_board *b,
         else if (rp->as_read &&
                  (c = cell_text(d, &d->res->plies[src - 1], 0)) != NULL)
             text = c->text;
+        xq_board_copy(&b0, b);
         if (text) {
             char msg[8], rule[8];
             xq_move mv = XQ_MOVE_NONE;
-            xq_board_copy(&b0, b);
             if (vs_read(b, text, &mv, msg, sizeof msg, rule, sizeof rule) ==
                     XQ_RES_OK &&
                 mv != XQ_MOVE_NONE && xq_board_make_move(b, mv, NULL)) {
@@ -2254,7 +2254,6 @@ static bool repair_follow(vdec *d, vplay *vp, const vrepair *rp, xq_board *b,
                 return false;     /* the repair's own record, as read */
             xq_board_copy(b, &b0);
         }
-        xq_board_copy(&b0, b);
         r = alt_play(vp, d->res, b, src, &out[u - 1]);
         if (r == -1 && d->res->plies[src - 1].kind[0] == VK_READ) {
             /* a record read poorly: the move reading it best here */
