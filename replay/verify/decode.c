@@ -54,6 +54,14 @@ typedef struct {
     double  mass;
 } vscut;
 
+/* Mass of the children cut at a ply by the move they play there (merged
+ * per move at the end of each step). */
+typedef struct {
+    xq_move mv;
+    int16_t ply;
+    double  mass;
+} vlmv;
+
 typedef struct {
     int32_t node;           /* the ghost's own last node */
     int32_t next;           /* next ghost of the same survivor */
@@ -145,6 +153,10 @@ typedef struct {
     double  *lost;          /* per ply: 1 when close alternatives were cut */
     double  *lostm;         /* per ply: mass of cut alternative histories
                                that differ from the best prefix there */
+    vlmv    *lmv;           /* the cut children's own mass by ply and move:
+                               posterior() adds it to lostm only where the
+                               move is not the decoded one */
+    size_t   nlmv, caplmv;
     double  *lostp;         /* per parent entry: mass cut at this step */
     size_t   caplost;
     /* the cut histories themselves (parent node and move), up to
@@ -2858,6 +2870,14 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         }
         Z += pref[l];
     }
+    /* a cut child's own mass counts against the decoded move at its ply
+     * only where it plays another move there (it may differ only at an
+     * earlier ply, a blank's: attribute_lost charged it there) */
+    for (f = 0; f < d->nlmv; f++) {
+        size_t u = (size_t)d->lmv[f].ply;
+        if (u >= 1 && u <= len && d->lmv[f].mv != res->plies[u - 1].mv)
+            d->lostm[u] += d->lmv[f].mass;
+    }
     /* close realignments cut where the decoded record realigns too
      * (keep_scuts): their mass, measured against the decoded ply's, goes
      * to every earlier ply where their prefix differs from the record and
@@ -2973,6 +2993,7 @@ static void dec_free(vdec *d)
         xq_free(d->mcache[k]);
     }
     xq_free(d->lostm);
+    xq_free(d->lmv);
     xq_free(d->lostp);
     xq_free(d->cuts);
     xq_free(d->ncutply);
@@ -3000,12 +3021,48 @@ void vd_result_free(vd_result *res)
     memset(res, 0, sizeof *res);
 }
 
+static int cmp_lmv(const void *a, const void *b)
+{
+    const vlmv *x = a, *y = b;
+    return (x->mv > y->mv) - (x->mv < y->mv);
+}
+
+/* A cut child's mass at its own ply, by its move. */
+static xq_status lost_move(vdec *d, xq_move mv, int ply, double m)
+{
+    if ((size_t)ply >= d->caplost)
+        return XQ_OK;
+    XQ_TRY(grow((void **)&d->lmv, &d->caplmv, d->nlmv + 1, sizeof *d->lmv));
+    d->lmv[d->nlmv].mv = mv;
+    d->lmv[d->nlmv].ply = (int16_t)ply;
+    d->lmv[d->nlmv].mass = m;
+    d->nlmv++;
+    return XQ_OK;
+}
+
+/* Merge the entries of this step (from n0 on) by move. */
+static void merge_lost_moves(vdec *d, size_t n0)
+{
+    size_t i, o = n0;
+    if (d->nlmv - n0 < 2)
+        return;
+    qsort(d->lmv + n0, d->nlmv - n0, sizeof *d->lmv, cmp_lmv);
+    for (i = n0; i < d->nlmv; i++) {
+        if (o > n0 && d->lmv[o - 1].mv == d->lmv[i].mv)
+            d->lmv[o - 1].mass += d->lmv[i].mass;
+        else
+            d->lmv[o++] = d->lmv[i];
+    }
+    d->nlmv = o;
+}
+
 /* Mass cut from the children of parent entries is charged to the plies
  * where those parents' histories play another move than the best
  * parent's (all entries of a step are at the same ply: walk both paths
- * back in step until they meet). The cut children themselves differ at
- * this ply. */
-static void attribute_lost(vdec *d, const ventry *cur, size_t ncur, int ply)
+ * back in step until they meet). The cut children's own moves at this
+ * ply went to d->lmv (lost_move): the decoded game may play the same
+ * move there, on another history. */
+static void attribute_lost(vdec *d, const ventry *cur, size_t ncur)
 {
     size_t i, best = 0;
     for (i = 1; i < ncur; i++)
@@ -3015,8 +3072,6 @@ static void attribute_lost(vdec *d, const ventry *cur, size_t ncur, int ply)
         int32_t a, b;
         if (d->lostp[i] <= 0)
             continue;
-        if ((size_t)ply < d->caplost)
-            d->lostm[ply] += d->lostp[i];
         a = cur[i].node;
         b = cur[best].node;
         while (a >= 0 && b >= 0 && a != b) {
@@ -3146,7 +3201,7 @@ static xq_status run(vdec *d, const xq_board *start)
     for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
         double bestc = -1e300, bestp = -1e300, refp;
         int pass;
-        size_t npass0 = 0, n0 = 0, n1 = 0, sorted_to;
+        size_t npass0 = 0, n0 = 0, n1 = 0, sorted_to, nlmv0 = d->nlmv;
         size_t i, cap = (size_t)beam;
         bool badcorr = false, blank = false;
         d->nkids = 0;
@@ -3248,6 +3303,9 @@ static xq_status run(vdec *d, const xq_board *start)
                     c->score > refp - VD_LOST_RANGE && !shift) {
                     d->lostp[c->entry] += exp(c->score - refp);
                     keep_cut(d, cur[c->entry].node, c->mv, ply);
+                    st = lost_move(d, c->mv, ply, exp(c->score - refp));
+                    if (st != XQ_OK)
+                        goto out;
                 } else if (shift && c->score > refp - VD_LOST_RANGE) {
                     d->slostp[c->entry] += exp(c->score - refp);
                 }
@@ -3310,7 +3368,8 @@ static xq_status run(vdec *d, const xq_board *start)
             ne->node = nidx;
             nnxt++;
         }
-        attribute_lost(d, cur, ncur, ply);
+        attribute_lost(d, cur, ncur);
+        merge_lost_moves(d, nlmv0);
         if ((size_t)ply < d->caplost)
             d->refps[ply] = refp;
         st = keep_scuts(d, cur, ncur, ply);
