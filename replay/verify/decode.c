@@ -19,6 +19,7 @@
  * each ply's confidence is the posterior mass of the chosen move.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1924,6 +1925,94 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
     }
 }
 
+/* A record read nearly as its decoded move but not as written (the text
+ * names another move there, or none: a correction; no other sheet reading
+ * it as written) may be a record read
+ * right on a wrong board: the piece it moves may stand elsewhere, put
+ * there by a misread earlier move of its own. On a kai sheet whose ４
+ * read as 1 (samples/pair-red.jpg alone), 马２进４ read as 马2进1 put the
+ * horse on the wrong square, sure, and each later move of it had its
+ * 进/退 corrected instead. The move that put the piece on its square
+ * (the last one to it, within VD_SHIFT_REACH) goes under review where
+ * another move of that piece there, its own record reading nearly as it
+ * too (the plies between played as decoded), lets one of its moves read
+ * the corrected record nearly as well as the decoded move does (within VD_MISFIT, a misread glyph: there the ４ read
+ * as 1 cost 2.2 nats more than the 进 read as 退; piece_elsewhere). A
+ * writer's glyph misread the same way each time is no independent
+ * misread: the posterior, counting each apart, had it sure. */
+static bool piece_elsewhere(vdec *d, vplay *vp, size_t u, size_t t)
+{
+    const vd_result *res = d->res;
+    xq_move xs[XQ_MAX_MOVES], ys[XQ_MAX_MOVES];
+    int from = XQ_MOVE_FROM(res->plies[u - 1].mv), nx, x, ny, y;
+    double dec = dec_emit(d, vp, t), decu = dec_emit(d, vp, u);
+    nx = xq_board_legal_moves(&vp->before[u - 1], xs);
+    for (x = 0; x < nx; x++) {
+        xq_board b;
+        size_t q;
+        bool ok;
+        if (XQ_MOVE_FROM(xs[x]) != from || xs[x] == res->plies[u - 1].mv)
+            continue;
+        xq_board_copy(&b, &vp->before[u - 1]);
+        if (rec_emit(d, vp, &b, xs[x], u) < decu - VD_MISFIT)
+            continue;   /* its own record does not read nearly as it */
+        ok = xq_board_make_move(&b, xs[x], NULL);
+        for (q = u + 1; ok && q < t; q++)
+            ok = xq_board_make_move(&b, res->plies[q - 1].mv, NULL);
+        if (!ok)
+            continue;
+        ny = xq_board_legal_moves(&b, ys);
+        for (y = 0; y < ny; y++) {
+            xq_board c;
+            if (XQ_MOVE_FROM(ys[y]) != XQ_MOVE_TO(xs[x]))
+                continue;
+            xq_board_copy(&c, &b);
+            if (rec_emit(d, vp, &c, ys[y], t) >= dec - VD_MISFIT)
+                return true;
+        }
+    }
+    return false;
+}
+
+static void correction_doubt(vdec *d, vplay *vp)
+{
+    vd_result *res = d->res;
+    size_t t, u;
+    int k;
+    char msg[8], rule[8];
+    for (t = 2; t <= vp->len; t++) {
+        const vd_ply *p = &res->plies[t - 1];
+        int from = XQ_MOVE_FROM(p->mv);
+        bool corrected = false;
+        if (p->forced)
+            continue;
+        bool as_written = false;
+        for (k = 0; k < d->nsrc; k++) {
+            const vd_cell *c = told_by(d, p, k);
+            xq_board b;
+            xq_move mv = XQ_MOVE_NONE;
+            if (!c || p->kind[k] != VK_READ || !c->text[0])
+                continue;
+            xq_board_copy(&b, &vp->before[t - 1]);
+            if (vs_read(&b, c->text, &mv, msg, sizeof msg, rule,
+                        sizeof rule) == XQ_RES_OK && mv == p->mv)
+                as_written = true;   /* another sheet reads it as written */
+            else if (cell_gap(d, k, p->slot[k], p->sc[k]) > VD_NEAR_READ)
+                corrected = true;
+        }
+        if (!corrected || as_written)
+            continue;
+        for (u = t - 1; u >= 1 && t - u <= VD_SHIFT_REACH; u--)
+            if (XQ_MOVE_TO(res->plies[u - 1].mv) == from)
+                break;
+        if (u < 1 || t - u > VD_SHIFT_REACH || res->plies[u - 1].forced ||
+            res->plies[u - 1].conf <= VD_DOUBT_CONF ||
+            !piece_elsewhere(d, vp, u, t))
+            continue;
+        res->plies[u - 1].conf = VD_DOUBT_CONF;
+    }
+}
+
 /* A clear record of no legal move (status illegal) accuses the player
  * only where the board it is read on is known. Another move at an earlier
  * ply may make it a legal move: a blank, skipped or misread ply, or a
@@ -2950,8 +3039,10 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         bool (*seed)[128] = ok && d->nsrc == 1 ? xq_calloc(len + 2, sizeof *seed)
                                                : NULL;
         shift_doubt(d, &vp, ok);
-        if (ok)
+        if (ok) {
             illegal_doubt(d, &vp);
+            correction_doubt(d, &vp);
+        }
         if (seed) {
             find_repairs(d, &vp);
             whole_skip_doubt(d, &vp);
