@@ -2131,12 +2131,15 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * 38.) Where it cannot be
  * followed (no legal move for a record, or a branch that cannot be
  * followed either), the squares where its board differs go to seed (NULL:
- * none). Returns FA_FOLLOWED, FA_REFUTED, FA_OUTRIGHT or FA_LOST (could
- * not be followed); follow_alt: whether it was refuted. */
+ * none). refuted_free: a history refuted at all, not only outright,
+ * caps nothing (a cut history: cut_doubt). Returns FA_FOLLOWED,
+ * FA_REFUTED, FA_OUTRIGHT or FA_LOST (could not be followed); follow_alt:
+ * whether it was refuted. */
 enum { FA_FOLLOWED, FA_REFUTED, FA_OUTRIGHT, FA_LOST };
 
 static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
-                         bool (*seed)[128], double range, bool branch)
+                         bool (*seed)[128], double range, bool branch,
+                         bool refuted_free)
 {
     vd_result *res = d->res;
     size_t u, ndiff = 0;
@@ -2191,7 +2194,8 @@ static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
                     xq_board_copy(&c, b);
                     if (!xq_board_make_move(&c, xs[x], NULL))
                         continue;
-                    sx = follow_alt_at(d, vp, &c, u + 1, NULL, range, false);
+                    sx = follow_alt_at(d, vp, &c, u + 1, NULL, range, false,
+                                       refuted_free);
                     if (sx == FA_LOST || sx == FA_FOLLOWED ||
                         (sx == FA_REFUTED && st == FA_OUTRIGHT))
                         st = sx;  /* the weakest verdict of any move */
@@ -2221,7 +2225,7 @@ static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
     }
     if (diff) {
         size_t i;
-        if (!outright)
+        if (!outright && !(refuted_free && refuted))
             for (i = 0; i < ndiff; i++)
                 if (res->plies[diff[i] - 1].conf > VD_DOUBT_CONF)
                     res->plies[diff[i] - 1].conf = VD_DOUBT_CONF;
@@ -2234,7 +2238,7 @@ static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
 static bool follow_alt(vdec *d, vplay *vp, xq_board *b, size_t u0,
                        bool (*seed)[128], double range)
 {
-    int st = follow_alt_at(d, vp, b, u0, seed, range, seed != NULL);
+    int st = follow_alt_at(d, vp, b, u0, seed, range, seed != NULL, false);
     return st == FA_REFUTED || st == FA_OUTRIGHT;
 }
 
@@ -2597,7 +2601,11 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
             d->cutfull[c->ply] = true;
             continue;
         }
-        follow_alt(d, vp, &b, (size_t)c->ply + 1, seed, VD_ALT_RANGE);
+        /* refuted: it reads a later record worse than the decoded game by
+         * more than a misread (VD_ALT_RANGE), and it was cut for reading
+         * no better than the prefixes kept: its plies stay as they are */
+        follow_alt_at(d, vp, &b, (size_t)c->ply + 1, seed, VD_ALT_RANGE, true,
+                      true);
     }
     xq_free(hist);
 }
