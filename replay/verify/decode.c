@@ -19,7 +19,6 @@
  * each ply's confidence is the posterior mass of the chosen move.
  */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1925,21 +1924,11 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
     }
 }
 
-/* A record read nearly as its decoded move but not as written (the text
- * names another move there, or none: a correction; no other sheet reading
- * it as written) may be a record read
- * right on a wrong board: the piece it moves may stand elsewhere, put
- * there by a misread earlier move of its own. On a kai sheet whose ４
- * read as 1 (samples/pair-red.jpg alone), 马２进４ read as 马2进1 put the
- * horse on the wrong square, sure, and each later move of it had its
- * 进/退 corrected instead. The move that put the piece on its square
- * (the last one to it, within VD_SHIFT_REACH) goes under review where
- * another move of that piece there, its own record reading nearly as it
- * too (the plies between played as decoded), lets one of its moves read
- * the corrected record nearly as well as the decoded move does (within VD_MISFIT, a misread glyph: there the ４ read
- * as 1 cost 2.2 nats more than the 进 read as 退; piece_elsewhere). A
- * writer's glyph misread the same way each time is no independent
- * misread: the posterior, counting each apart, had it sure. */
+/* Could the piece decoded ply u moves have gone elsewhere there, so that
+ * ply t (a later move of it) reads its record nearly as well? Another
+ * move of that piece at u whose own record reads within VD_MISFIT of the
+ * decoded one, the plies between played as decoded, and a move of it at t
+ * reading t's record within VD_MISFIT of the decoded move. */
 static bool piece_elsewhere(vdec *d, vplay *vp, size_t u, size_t t)
 {
     const vd_result *res = d->res;
@@ -1974,6 +1963,19 @@ static bool piece_elsewhere(vdec *d, vplay *vp, size_t u, size_t t)
     return false;
 }
 
+/* A record read nearly as its decoded move but not as written (the text
+ * names another move there, or none: a correction; no other sheet reading
+ * it as written) may be a record read right on a wrong board: the piece
+ * it moves may stand elsewhere, put there by a misread earlier move of its
+ * own. On a kai sheet whose ４ read as 1 (samples/pair-red.jpg alone),
+ * 马２进４ read as 马2进1 put the horse on the wrong square, sure, and each
+ * later move of it had its 进/退 corrected instead. The move that put the
+ * piece on its square (the last one to it, within VD_SHIFT_REACH) goes
+ * under review where piece_elsewhere finds another move of it there that
+ * reads both records nearly as well (within VD_MISFIT, a misread glyph:
+ * there the ４ read as 1 cost 2.2 nats more than the 进 read as 退). A
+ * writer's glyph misread the same way each time is no independent misread:
+ * the posterior, counting each apart, had it sure. */
 static void correction_doubt(vdec *d, vplay *vp)
 {
     vd_result *res = d->res;
@@ -1983,10 +1985,9 @@ static void correction_doubt(vdec *d, vplay *vp)
     for (t = 2; t <= vp->len; t++) {
         const vd_ply *p = &res->plies[t - 1];
         int from = XQ_MOVE_FROM(p->mv);
-        bool corrected = false;
+        bool corrected = false, as_written = false;
         if (p->forced)
             continue;
-        bool as_written = false;
         for (k = 0; k < d->nsrc; k++) {
             const vd_cell *c = told_by(d, p, k);
             xq_board b;
@@ -2002,9 +2003,9 @@ static void correction_doubt(vdec *d, vplay *vp)
         }
         if (!corrected || as_written)
             continue;
-        for (u = t - 1; u >= 1 && t - u <= VD_SHIFT_REACH; u--)
-            if (XQ_MOVE_TO(res->plies[u - 1].mv) == from)
-                break;
+        for (u = t - 1; u >= 1 && t - u <= VD_SHIFT_REACH &&
+                        XQ_MOVE_TO(res->plies[u - 1].mv) != from; u--)
+            ;
         if (u < 1 || t - u > VD_SHIFT_REACH || res->plies[u - 1].forced ||
             res->plies[u - 1].conf <= VD_DOUBT_CONF ||
             !piece_elsewhere(d, vp, u, t))
@@ -3400,9 +3401,10 @@ static xq_status run(vdec *d, const xq_board *start)
                  * is probability mass the posterior must not forget */
                 if (pass == 1 && c->em > -VD_LOST_READ &&
                     c->score > refp - VD_LOST_RANGE && !shift) {
-                    d->lostp[c->entry] += exp(c->score - refp);
+                    double m = exp(c->score - refp);
+                    d->lostp[c->entry] += m;
                     keep_cut(d, cur[c->entry].node, c->mv, ply);
-                    st = lost_move(d, c->mv, ply, exp(c->score - refp));
+                    st = lost_move(d, c->mv, ply, m);
                     if (st != XQ_OK)
                         goto out;
                 } else if (shift && c->score > refp - VD_LOST_RANGE) {
