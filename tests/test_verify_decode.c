@@ -1699,6 +1699,43 @@ static void test_typed_errors(void **state)
     free(g);
 }
 
+/* An entry typed twice that is a legal move again (corpus line 2400, Red's
+ * 兵九进一 of ply 49 typed again at ply 51; bench/bench_typed.sh seed 5,
+ * dup_2399): the record goes wrong only at ply 53, and the decoder's beam
+ * had lost the one-edit game among histories a misread or two away; it
+ * read the pawn move twice with a Black move left out after it, ply 51
+ * sure and wrong. The one-edit games kept in a second decoding's beam
+ * (decode_with_edits in typed.c) give the true game, its plies after the
+ * entry under review (a move left out plays them at other plies). */
+static void test_typed_twice_legal(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    xq_game *game;
+    xq_verify_options o;
+    char **t;
+    int p;
+    (void)state;
+    assert_non_null(g);
+    assert_int_equal(sy_load_game(JSONL, 2400, g), 0);
+    t = typed_chinese(g);
+    memmove(t + 51, t + 50, (size_t)(g->n - 50) * sizeof *t);
+    t[50] = strdup(t[48]);
+    xq_verify_options_init(&o);
+    o.start_fen = g->fen;
+    xq_game_create(&game);
+    assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n + 1, &o, game), XQ_OK);
+    dump(game, g, NULL);
+    for (p = 0; p < (int)game->nplies; p++)
+        assert_true((p < g->n && game->plies[p].mv == g->mv[p]) ||
+                    game->plies[p].review);
+    assert_int_equal((int)game->nplies, g->n);
+    assert_true(game->plies[50].review);
+    assert_non_null(find_code(game, "extra_record", 51));
+    xq_game_destroy(&game);
+    free_moves(t, g->n + 1);
+    free(g);
+}
+
 /* Two moves of one side typed in each other's place, where no one record
  * changed, left out or dropped makes every record a legal move and the
  * exchange does (corpus line 13, Red's records 61 and 63 exchanged;
@@ -1873,6 +1910,7 @@ int main(void)
         cmocka_unit_test(test_illegible_cell),
         cmocka_unit_test(test_typed),
         cmocka_unit_test(test_typed_errors),
+        cmocka_unit_test(test_typed_twice_legal),
         cmocka_unit_test(test_typed_swap_only),
         cmocka_unit_test(test_end_of_game),
         cmocka_unit_test(test_natural_move_limit),

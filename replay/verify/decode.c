@@ -3584,6 +3584,37 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     return st;
 }
 
+/* Decode again keeping games[0..ngames) (len moves each, XQ_MOVE_NONE past
+ * a shorter one's end; at most 16) in the beam; the decoding replaces *res
+ * (*preplaced) where it scores better. */
+xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
+                           const xq_verify_options *opts, bool exact,
+                           const xq_board *start, const xq_move *games,
+                           size_t ngames, size_t len, vd_result *res,
+                           bool *preplaced)
+{
+    vd_result guide, res2;
+    xq_status st;
+    *preplaced = false;
+    XQ_FAIL_IF(!games || !ngames || ngames > 16 || !res, XQ_EINVAL,
+               "guide games");
+    memset(&guide, 0, sizeof guide);
+    guide.repair = (xq_move *)games;
+    guide.nrepair = ngames;
+    guide.repair_len = len;
+    st = decode_once(src, nsrc, opts, exact, start, &guide, &res2);
+    if (st != XQ_OK)
+        return st;
+    if (res2.score > res->score) {
+        vd_result_free(res);
+        *res = res2;
+        *preplaced = true;
+    } else {
+        vd_result_free(&res2);
+    }
+    return XQ_OK;
+}
+
 /* Decode; at the default beam, a decoded game with VD_RETRY_MISFITS plies
  * whose cells read poorly as their moves is decoded again with a wider
  * beam, and the history scoring better under the model is kept. Such a

@@ -170,6 +170,13 @@ static inline double vd_review_below(const xq_verify_options *o)
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res);
+/* Decode again keeping the given games in the beam (typed.c); replaces
+ * *res where that scores better. */
+xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
+                           const xq_verify_options *opts, bool exact,
+                           const xq_board *start, const xq_move *games,
+                           size_t ngames, size_t len, vd_result *res,
+                           bool *preplaced);
 void vd_result_free(vd_result *res);
 /* Nominal cell slot of ply (1-based) on a sheet: ply - 1 (+1 when Black
  * moved first). */
