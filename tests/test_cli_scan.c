@@ -306,6 +306,28 @@ static void test_repair_sheet(void **state)
     assert_true(r.review <= 48);
 }
 
+/* A held-out clean handwriting sheet (tests/data/verify/skip_places_hand.png:
+ * bench_e2e seed 9800, hand-none sheet 0, corpus line 2343; an illegal
+ * record at ply 9, Black's ply 24 left out, a blank cell at 57), every
+ * move read right. The histories that place the skip earlier were weighed
+ * as if each went on as well as the decoded game, with every move they
+ * might have skipped (some 40 times their mass), refuted or not: plies
+ * 10-23, their records read exactly, had confidences of 0.16 to 0.5, and
+ * the doubt spread from their squares to ply 60 (56 of 71 plies under
+ * review). Each such history now weighs as its heaviest realignment, and
+ * nothing where the records after the skip refute it (45 under review). */
+static void test_skip_places_sheet(void **state)
+{
+    sheet_score r;
+    (void)state;
+    if (!score_sheet("skip_places_hand.png", 2343, &r))
+        skip();
+    assert_int_equal(r.n, 71);
+    assert_int_equal(r.wrong, 0);
+    assert_int_equal(r.silent, 0);
+    assert_true(r.review <= 48);
+}
+
 /* Red's sample sheet read alone (samples/pair-red.jpg: kai, corpus line
  * 1731). Its writer's full-width ４ reads as 1: Black's 马２进４ at ply 18
  * read as 马2进1, a legal move, and was reported sure; each later move of
@@ -545,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_whole_skip_sheet),
         cmocka_unit_test(test_repair_sheet),
         cmocka_unit_test(test_corrected_piece_sheet),
+        cmocka_unit_test(test_skip_places_sheet),
         cmocka_unit_test(test_pair),
     };
     /* e.g. XQ_TEST_FILTER=test_pair (test_shard.h) */

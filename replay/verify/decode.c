@@ -52,6 +52,7 @@ typedef struct {
     int32_t node;
     int16_t ply;
     double  mass;
+    double  maxm;   /* the heaviest one realignment's */
 } vscut;
 
 /* Mass of the children cut at a ply by the move they play there (merged
@@ -168,6 +169,7 @@ typedef struct {
     /* close realignments cut (see keep_scuts): per parent entry at this
      * step, then up to VD_SCUT_KEEP prefixes per ply; refp of each ply */
     double  *slostp;
+    double  *slostx;        /* ... the heaviest one child's (scut maxm) */
     vscut   *scuts;
     size_t   nscuts, capscuts;
     double  *refps;
@@ -2906,12 +2908,47 @@ static void sea_doubt(vdec *d, size_t len)
     xq_free(un);
 }
 
+/* Is the prefix c, whose close realignments were cut at its ply u where
+ * the decoded record realigns too, refuted by the records after it? Its
+ * columns aligned as the decoded record's before u, it reads the same
+ * cells from u on: followed on its own board (follow_alt_at, the decoded
+ * move played at u, refuted bit by bit or outright), as cut_doubt follows
+ * a cut history. A single sheet only (see cut_doubt). */
+static bool scut_refuted(vdec *d, const xq_board *start, vplay *vp,
+                         const vscut *c, const int32_t *path)
+{
+    size_t u = (size_t)c->ply;
+    xq_move *hist;
+    xq_board b;
+    int32_t nd;
+    int n = 0, j, st;
+    bool ok = true;
+    if (d->nsrc != 1 || u < 1 || u > vp->len ||
+        !same_alignment(d, c->node, u >= 2 ? path[u - 2] : -1))
+        return false;
+    hist = xq_malloc((vp->len + 2) * sizeof *hist);
+    if (!hist)
+        return false;
+    for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
+        hist[n++] = d->nodes[nd].mv;
+    xq_board_copy(&b, start);
+    for (j = n - 1; j >= 0 && ok; j--)
+        ok = xq_board_make_move(&b, hist[j], NULL);
+    xq_free(hist);
+    if (!ok)
+        return false;
+    st = follow_alt_at(d, vp, &b, u, NULL, VD_ALT_RANGE, true, true);
+    return st == FA_REFUTED || st == FA_OUTRIGHT;
+}
+
 static xq_status posterior(vdec *d, size_t best, const xq_board *start,
                            int32_t *path, size_t len)
 {
     vd_result *res = d->res;
     valts *al;
     double M = d->finals[best].score, Z = 0;
+    vplay vp;
+    bool vok;
     double *pref, *ghostm;
     int32_t *fp;
     size_t f, t, maxlen = len;
@@ -2971,6 +3008,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
     /* a cut child's own mass counts against the decoded move at its ply
      * only where it plays another move there (it may differ only at an
      * earlier ply, a blank's: attribute_lost charged it there) */
+    vok = vplay_build(d, start, len, &vp);
     for (f = 0; f < d->nlmv; f++) {
         size_t u = (size_t)d->lmv[f].ply;
         if (u >= 1 && u <= len && d->lmv[f].mv != res->plies[u - 1].mv)
@@ -2998,8 +3036,15 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
                 shifts = true;
         if (!shifts)
             continue;
-        m = c->mass * exp(d->refps[u] - nu->score);
-        if (m < 1e-9)
+        /* another prefix: its realignments (a skip of every legal move,
+         * each at its share of the prior) go on as one history would,
+         * the one whose skipped move fits the records after it, as the
+         * decoded one goes on with its own: the heaviest one's mass, not
+         * all of them (that counted it about 40 times); the decoded
+         * prefix's own: every other move it may have skipped there */
+        m = (c->node == (u >= 2 ? path[u - 2] : -1) ? c->mass : c->maxm) *
+            exp(d->refps[u] - nu->score);
+        if (m < 1e-9 || (vok && scut_refuted(d, start, &vp, c, path)))
             continue;
         d->lostm[u] += m;
         d->scutply[u] = true;
@@ -3040,8 +3085,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
             p->conf = 0.5;
     }
     {
-        vplay vp;
-        bool ok = vplay_build(d, start, len, &vp);
+        bool ok = vok;
         /* a pair's cut histories are not followed: which sheet's record
          * a cut history would go by is not known (followed by the
          * decoded texts, a pair had wrong moves reported sure) */
@@ -3099,6 +3143,7 @@ static void dec_free(vdec *d)
     xq_free(d->ncutply);
     xq_free(d->cutfull);
     xq_free(d->slostp);
+    xq_free(d->slostx);
     xq_free(d->scuts);
     xq_free(d->refps);
     xq_free(d->scutply);
@@ -3232,14 +3277,17 @@ static xq_status keep_scuts(vdec *d, const ventry *cur, size_t ncur, int ply)
         d->scuts[d->nscuts].node = cur[i].node;
         d->scuts[d->nscuts].ply = (int16_t)ply;
         d->scuts[d->nscuts].mass = d->slostp[i];
+        d->scuts[d->nscuts].maxm = d->slostx[i];
         d->nscuts++;
-        d->slostp[i] = 0;
+        d->slostp[i] = d->slostx[i] = 0;
     }
     n = d->nscuts - n0;
     if (n > VD_SCUT_KEEP) {
         qsort(d->scuts + n0, n, sizeof *d->scuts, cmp_scut);
-        for (i = n0 + VD_SCUT_KEEP; i < d->nscuts; i++)
+        for (i = n0 + VD_SCUT_KEEP; i < d->nscuts; i++) {
             d->scuts[n0 + VD_SCUT_KEEP - 1].mass += d->scuts[i].mass;
+            d->scuts[n0 + VD_SCUT_KEEP - 1].maxm += d->scuts[i].maxm;
+        }
         d->nscuts = n0 + VD_SCUT_KEEP;
     }
     return XQ_OK;
@@ -3282,10 +3330,11 @@ static xq_status run(vdec *d, const xq_board *start)
     d->ncutply = xq_calloc(d->caplost, sizeof *d->ncutply);
     d->cutfull = xq_calloc(d->caplost, sizeof *d->cutfull);
     d->slostp = xq_calloc(capent, sizeof *d->slostp);
+    d->slostx = xq_calloc(capent, sizeof *d->slostx);
     d->refps = xq_calloc(d->caplost, sizeof *d->refps);
     d->scutply = xq_calloc(d->caplost, sizeof *d->scutply);
     if (!cur || !nxt || !keys || !slots || !d->lost || !d->lostm || !d->lostp ||
-        !d->ncutply || !d->cutfull || !d->slostp || !d->refps ||
+        !d->ncutply || !d->cutfull || !d->slostp || !d->slostx || !d->refps ||
         !d->scutply) {
         st = XQ_ENOMEM;
         goto out;
@@ -3408,7 +3457,10 @@ static xq_status run(vdec *d, const xq_board *start)
                     if (st != XQ_OK)
                         goto out;
                 } else if (shift && c->score > refp - VD_LOST_RANGE) {
-                    d->slostp[c->entry] += exp(c->score - refp);
+                    double m = exp(c->score - refp);
+                    d->slostp[c->entry] += m;
+                    if (m > d->slostx[c->entry])
+                        d->slostx[c->entry] = m;
                 }
                 continue;
             }
