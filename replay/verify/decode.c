@@ -2120,10 +2120,15 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * a blank's rook alternative put 13 more of a clean synthetic sheet's 160
  * plies under review: the rook's moves after the blank, legal at any rank
  * until a record only the true rank allowed.) A history refuted bit by
- * bit may be the game with another ply changed too: uncapped so, a
- * held-out kai photo had a move sure and wrong, a struck and an
- * illegible record decoded wrong, each one's true move alone reading
- * later records a little worse, both together well. At a ply no record
+ * bit may be the game with another ply changed too, one no record tells
+ * before its refutation: uncapped so, a held-out kai photo had a move
+ * sure and wrong, a struck and an illegible record decoded wrong, each
+ * one's true move alone reading later records a little worse, both
+ * together well. Where every ply up to its refutation has a record read
+ * as its move, the other change would be a misread of a clean record, as
+ * unlikely as the refutation itself: it caps nothing (each other move
+ * of a skip, refuted by the records after it, had put 12 more of a clean
+ * handwriting sheet's 71 plies under review). At a ply no record
  * tells (blank, skipped) where the decoded move cannot be played, the
  * alternative plays its own: every legal move there is followed in turn
  * (branch; not again inside), and the history is refuted outright where
@@ -2135,7 +2140,7 @@ static bool same_alignment(const vdec *d, int32_t a, int32_t b)
  * followed (no legal move for a record, or a branch that cannot be
  * followed either), the squares where its board differs go to seed (NULL:
  * none). refuted_free: a history refuted at all, not only outright,
- * caps nothing (a cut history: cut_doubt). Returns FA_FOLLOWED,
+ * caps nothing, untold plies or not (a cut history: cut_doubt). Returns FA_FOLLOWED,
  * FA_REFUTED, FA_OUTRIGHT or FA_LOST (could not be followed); follow_alt:
  * whether it was refuted. */
 enum { FA_FOLLOWED, FA_REFUTED, FA_OUTRIGHT, FA_LOST };
@@ -2152,11 +2157,13 @@ static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
     /* the plies it plays otherwise, capped unless it is refuted outright
      * (no memory: capped as they come) */
     size_t *diff = xq_malloc((vp->len + 1) * sizeof *diff);
-    bool refuted = false, outright = false;
+    bool refuted = false, outright = false, untold = false;
     for (u = u0; u <= vp->len; u++) {
         xq_move am = XQ_MOVE_NONE, dm = res->plies[u - 1].mv;
         if (xq_board_hash(b) == xq_board_hash(&vp->before[u - 1]))
             break;                               /* met the record */
+        if (!vp->agreed[u - 1])
+            untold = true;
         if (vp->agreed[u - 1]) {
             if (vs_read(b, vp->text[u - 1], &am, msg, sizeof msg, rule,
                         sizeof rule) != XQ_RES_OK || am == XQ_MOVE_NONE) {
@@ -2228,7 +2235,7 @@ static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
     }
     if (diff) {
         size_t i;
-        if (!outright && !(refuted_free && refuted))
+        if (!outright && !(refuted && (refuted_free || !untold)))
             for (i = 0; i < ndiff; i++)
                 if (res->plies[diff[i] - 1].conf > VD_DOUBT_CONF)
                     res->plies[diff[i] - 1].conf = VD_DOUBT_CONF;
