@@ -44,6 +44,7 @@ typedef struct {
     int32_t node;           /* last node of the cut child's parent (-1 root) */
     xq_move mv;             /* the cut child's move */
     int16_t ply;
+    double  mass;           /* its lost mass (lostp, lost_move) */
 } vcut;
 
 /* A prefix whose realignments (skip, junk cell) at a ply were cut while
@@ -172,6 +173,10 @@ typedef struct {
     double  *slostx;        /* ... the heaviest one child's (scut maxm) */
     vscut   *scuts;
     size_t   nscuts, capscuts;
+    /* prefixes whose children were cut (attribute_lost): their node, the
+     * ply of the children and the mass */
+    vscut   *lpre;
+    size_t   nlpre, caplpre;
     double  *refps;
     bool    *scutply;       /* per ply: such mass was attributed there */
     /* score cache: (sheet, cell, spelling) -> source score, one table per
@@ -2948,6 +2953,72 @@ static bool scut_refuted(vdec *d, const xq_board *start, vplay *vp,
     return st == FA_REFUTED || st == FA_OUTRIGHT;
 }
 
+/* Charge mass m to the plies before ply where the history ending in node
+ * plays another move than the decoded game (path; m < 0 takes it off). */
+static void charge_lost(vdec *d, const int32_t *path, size_t len,
+                        int32_t node, int ply, double m)
+{
+    int32_t a = node, b;
+    if (ply < 2 || (size_t)(ply - 1) > len)
+        return;
+    b = path[ply - 2];
+    while (a >= 0 && b >= 0 && a != b) {
+        const vnode *na = &d->nodes[a], *nb = &d->nodes[b];
+        if (na->ply != nb->ply)
+            break;
+        if (na->mv != nb->mv && (size_t)na->ply < d->caplost) {
+            d->lostm[na->ply] += m;
+            if (d->lostm[na->ply] < 0)
+                d->lostm[na->ply] = 0;
+        }
+        a = na->parent;
+        b = nb->parent;
+    }
+}
+
+/* Cut histories kept for following (keep_cut) that the records after them
+ * refute (followed on their own boards as cut_doubt follows them, refuted
+ * bit by bit or outright: cut_doubt lets them cap nothing) were not
+ * played: their mass comes off the plies it was charged to (charge_lost,
+ * lost_move). A single sheet only (see cut_doubt). */
+static void uncharge_refuted(vdec *d, const xq_board *start, vplay *vp,
+                             const int32_t *path)
+{
+    xq_move *hist = xq_malloc((vp->len + 2) * sizeof *hist);
+    size_t i, f;
+    if (!hist)
+        return;
+    for (i = 0; i < d->ncuts; i++) {
+        const vcut *c = &d->cuts[i];
+        xq_board b;
+        int32_t nd;
+        int n = 0, j, st;
+        bool ok = true;
+        if (d->nsrc != 1 || d->cutfull[c->ply] || (size_t)c->ply > vp->len ||
+            !same_alignment(d, c->node, c->ply >= 2 ? path[c->ply - 2] : -1))
+            continue;
+        for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
+            hist[n++] = d->nodes[nd].mv;
+        xq_board_copy(&b, start);
+        for (j = n - 1; j >= 0 && ok; j--)
+            ok = xq_board_make_move(&b, hist[j], NULL);
+        if (!ok || !xq_board_make_move(&b, c->mv, NULL))
+            continue;
+        st = follow_alt_at(d, vp, &b, (size_t)c->ply + 1, NULL, VD_ALT_RANGE,
+                           true, true);
+        if (st != FA_REFUTED && st != FA_OUTRIGHT)
+            continue;
+        charge_lost(d, path, vp->len, c->node, c->ply, -c->mass);
+        for (f = 0; f < d->nlmv; f++)
+            if (d->lmv[f].ply == c->ply && d->lmv[f].mv == c->mv) {
+                d->lmv[f].mass = d->lmv[f].mass > c->mass
+                                     ? d->lmv[f].mass - c->mass : 0;
+                break;
+            }
+    }
+    xq_free(hist);
+}
+
 static xq_status posterior(vdec *d, size_t best, const xq_board *start,
                            int32_t *path, size_t len)
 {
@@ -3015,7 +3086,14 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
     /* a cut child's own mass counts against the decoded move at its ply
      * only where it plays another move there (it may differ only at an
      * earlier ply, a blank's: attribute_lost charged it there) */
+    /* cut children's mass, where their histories differ from the
+     * decoded game (attribute_lost), less the refuted ones' */
+    for (f = 0; f < d->nlpre; f++)
+        charge_lost(d, path, len, d->lpre[f].node, d->lpre[f].ply,
+                    d->lpre[f].mass);
     vok = vplay_build(d, start, len, &vp);
+    if (vok)
+        uncharge_refuted(d, start, &vp, path);
     for (f = 0; f < d->nlmv; f++) {
         size_t u = (size_t)d->lmv[f].ply;
         if (u >= 1 && u <= len && d->lmv[f].mv != res->plies[u - 1].mv)
@@ -3152,6 +3230,7 @@ static void dec_free(vdec *d)
     xq_free(d->slostp);
     xq_free(d->slostx);
     xq_free(d->scuts);
+    xq_free(d->lpre);
     xq_free(d->refps);
     xq_free(d->scutply);
 }
@@ -3208,41 +3287,37 @@ static void merge_lost_moves(vdec *d, size_t n0)
     d->nlmv = o;
 }
 
-/* Mass cut from the children of parent entries is charged to the plies
- * where those parents' histories play another move than the best
- * parent's (all entries of a step are at the same ply: walk both paths
- * back in step until they meet). The cut children's own moves at this
- * ply went to d->lmv (lost_move): the decoded game may play the same
- * move there, on another history. */
-static void attribute_lost(vdec *d, const ventry *cur, size_t ncur)
+/* Mass cut from the children of parent entries is kept with those
+ * parents' last nodes (d->lpre) and charged by the posterior to the plies
+ * where their histories play another move than the decoded game (it had
+ * been charged against the best parent of the step, which may be a
+ * history the later records refuted: then a cut history playing the
+ * decoded game's moves counted against them). The cut children's own
+ * moves at this ply went to d->lmv (lost_move): the decoded game may play
+ * the same move there, on another history. */
+static xq_status attribute_lost(vdec *d, const ventry *cur, size_t ncur,
+                                int ply)
 {
-    size_t i, best = 0;
-    for (i = 1; i < ncur; i++)
-        if (cur[i].score > cur[best].score)
-            best = i;
+    size_t i;
     for (i = 0; i < ncur; i++) {
-        int32_t a, b;
         if (d->lostp[i] <= 0)
             continue;
-        a = cur[i].node;
-        b = cur[best].node;
-        while (a >= 0 && b >= 0 && a != b) {
-            const vnode *na = &d->nodes[a], *nb = &d->nodes[b];
-            if (na->ply != nb->ply)
-                break;   /* cannot happen: one node per ply */
-            if (na->mv != nb->mv && (size_t)na->ply < d->caplost)
-                d->lostm[na->ply] += d->lostp[i];
-            a = na->parent;
-            b = nb->parent;
-        }
+        XQ_TRY(grow((void **)&d->lpre, &d->caplpre, d->nlpre + 1,
+                    sizeof *d->lpre));
+        d->lpre[d->nlpre].node = cur[i].node;
+        d->lpre[d->nlpre].ply = (int16_t)ply;
+        d->lpre[d->nlpre].mass = d->lostp[i];
+        d->lpre[d->nlpre].maxm = 0;
+        d->nlpre++;
         d->lostp[i] = 0;
     }
+    return XQ_OK;
 }
 
 /* Remember a cut history (its parent's node and its move) so that the
  * posterior can follow it (cut_doubt); past VD_CUT_KEEP at a ply, or
  * without memory, the ply is marked and its doubt stays coarse. */
-static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply)
+static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply, double mass)
 {
     if ((size_t)ply >= d->caplost)
         return;
@@ -3252,6 +3327,7 @@ static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply)
         return;
     }
     d->cuts[d->ncuts].node = node;
+    d->cuts[d->ncuts].mass = mass;
     d->cuts[d->ncuts].mv = mv;
     d->cuts[d->ncuts].ply = (int16_t)ply;
     d->ncuts++;
@@ -3459,7 +3535,7 @@ static xq_status run(vdec *d, const xq_board *start)
                     c->score > refp - VD_LOST_RANGE && !shift) {
                     double m = exp(c->score - refp);
                     d->lostp[c->entry] += m;
-                    keep_cut(d, cur[c->entry].node, c->mv, ply);
+                    keep_cut(d, cur[c->entry].node, c->mv, ply, m);
                     st = lost_move(d, c->mv, ply, m);
                     if (st != XQ_OK)
                         goto out;
@@ -3528,7 +3604,9 @@ static xq_status run(vdec *d, const xq_board *start)
             ne->node = nidx;
             nnxt++;
         }
-        attribute_lost(d, cur, ncur);
+        st = attribute_lost(d, cur, ncur, ply);
+        if (st != XQ_OK)
+            goto out;
         merge_lost_moves(d, nlmv0);
         if ((size_t)ply < d->caplost)
             d->refps[ply] = refp;
