@@ -2503,6 +2503,21 @@ out:
     xq_free(srcs);
 }
 
+/* b: start with the history ending in node played (hist: room for cap
+ * moves); false where it cannot be. */
+static bool node_board(const vdec *d, const xq_board *start, int32_t node,
+                       xq_move *hist, size_t cap, xq_board *b)
+{
+    size_t n = 0;
+    bool ok = true;
+    xq_board_copy(b, start);
+    for (; node >= 0 && n < cap; node = d->nodes[node].parent)
+        hist[n++] = d->nodes[node].mv;
+    while (n > 0 && ok)
+        ok = xq_board_make_move(b, hist[--n], NULL);
+    return ok;
+}
+
 /* A skip that moves the whole record back a cell (ply t + 1 read from the
  * cell after ply t - 1's: the next move written in t's cell, the columns
  * changing sides) may as well have been at another ply near it, of
@@ -2594,10 +2609,6 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
     for (i = 0; i < d->ncuts; i++) {
         const vcut *c = &d->cuts[i];
         xq_board b;
-        xq_board_copy(&b, start);
-        int32_t nd;
-        int n = 0, j;
-        bool ok = true;
         if (d->cutfull[c->ply] || (size_t)c->ply > vp->len)
             continue;
         /* a cut history whose columns are aligned otherwise reads other
@@ -2606,13 +2617,8 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
             d->cutfull[c->ply] = true;
             continue;
         }
-        for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
-            hist[n++] = d->nodes[nd].mv;
-        for (j = n - 1; j >= 0 && ok; j--)
-            ok = xq_board_make_move(&b, hist[j], NULL);
-        if (ok)
-            ok = xq_board_make_move(&b, c->mv, NULL);
-        if (!ok) {
+        if (!node_board(d, start, c->node, hist, vp->len + 1, &b) ||
+            !xq_board_make_move(&b, c->mv, NULL)) {
             d->cutfull[c->ply] = true;
             continue;
         }
@@ -2932,31 +2938,27 @@ static bool scut_refuted(vdec *d, const xq_board *start, vplay *vp,
     size_t u = (size_t)c->ply;
     xq_move *hist;
     xq_board b;
-    int32_t nd;
-    int n = 0, j, st;
-    bool ok = true;
+    bool ok;
     if (d->nsrc != 1 || u < 1 || u > vp->len ||
         !same_alignment(d, c->node, u >= 2 ? path[u - 2] : -1))
         return false;
     hist = xq_malloc((vp->len + 2) * sizeof *hist);
     if (!hist)
         return false;
-    for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
-        hist[n++] = d->nodes[nd].mv;
-    xq_board_copy(&b, start);
-    for (j = n - 1; j >= 0 && ok; j--)
-        ok = xq_board_make_move(&b, hist[j], NULL);
+    ok = node_board(d, start, c->node, hist, vp->len + 1, &b);
     xq_free(hist);
-    if (!ok)
-        return false;
-    st = follow_alt_at(d, vp, &b, u, NULL, VD_ALT_RANGE, true, true);
-    return st == FA_REFUTED || st == FA_OUTRIGHT;
+    if (ok) {
+        int st = follow_alt_at(d, vp, &b, u, NULL, VD_ALT_RANGE, true, true);
+        ok = st == FA_REFUTED || st == FA_OUTRIGHT;
+    }
+    return ok;
 }
 
 /* Charge mass m to the plies before ply where the history ending in node
- * plays another move than the decoded game (path; m < 0 takes it off). */
+ * plays another move than the decoded game (path; m < 0 takes it off),
+ * marking them in mark (NULL: none). */
 static void charge_lost(vdec *d, const int32_t *path, size_t len,
-                        int32_t node, int ply, double m)
+                        int32_t node, int ply, double m, bool *mark)
 {
     int32_t a = node, b;
     if (ply < 2 || (size_t)(ply - 1) > len)
@@ -2970,6 +2972,8 @@ static void charge_lost(vdec *d, const int32_t *path, size_t len,
             d->lostm[na->ply] += m;
             if (d->lostm[na->ply] < 0)
                 d->lostm[na->ply] = 0;
+            if (mark)
+                mark[na->ply] = true;
         }
         a = na->parent;
         b = nb->parent;
@@ -2991,24 +2995,18 @@ static void uncharge_refuted(vdec *d, const xq_board *start, vplay *vp,
     for (i = 0; i < d->ncuts; i++) {
         const vcut *c = &d->cuts[i];
         xq_board b;
-        int32_t nd;
-        int n = 0, j, st;
-        bool ok = true;
+        int st;
         if (d->nsrc != 1 || d->cutfull[c->ply] || (size_t)c->ply > vp->len ||
             !same_alignment(d, c->node, c->ply >= 2 ? path[c->ply - 2] : -1))
             continue;
-        for (nd = c->node; nd >= 0 && (size_t)n < vp->len + 1; nd = d->nodes[nd].parent)
-            hist[n++] = d->nodes[nd].mv;
-        xq_board_copy(&b, start);
-        for (j = n - 1; j >= 0 && ok; j--)
-            ok = xq_board_make_move(&b, hist[j], NULL);
-        if (!ok || !xq_board_make_move(&b, c->mv, NULL))
+        if (!node_board(d, start, c->node, hist, vp->len + 1, &b) ||
+            !xq_board_make_move(&b, c->mv, NULL))
             continue;
         st = follow_alt_at(d, vp, &b, (size_t)c->ply + 1, NULL, VD_ALT_RANGE,
                            true, true);
         if (st != FA_REFUTED && st != FA_OUTRIGHT)
             continue;
-        charge_lost(d, path, vp->len, c->node, c->ply, -c->mass);
+        charge_lost(d, path, vp->len, c->node, c->ply, -c->mass, NULL);
         for (f = 0; f < d->nlmv; f++)
             if (d->lmv[f].ply == c->ply && d->lmv[f].mv == c->mv) {
                 d->lmv[f].mass = d->lmv[f].mass > c->mass
@@ -3090,7 +3088,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
      * decoded game (attribute_lost), less the refuted ones' */
     for (f = 0; f < d->nlpre; f++)
         charge_lost(d, path, len, d->lpre[f].node, d->lpre[f].ply,
-                    d->lpre[f].mass);
+                    d->lpre[f].mass, NULL);
     vok = vplay_build(d, start, len, &vp);
     if (vok)
         uncharge_refuted(d, start, &vp, path);
@@ -3109,7 +3107,6 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
         const vscut *c = &d->scuts[f];
         size_t u = (size_t)c->ply;
         const vnode *nu;
-        int32_t a, b;
         double m;
         int k;
         bool shifts = false;
@@ -3133,19 +3130,7 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
             continue;
         d->lostm[u] += m;
         d->scutply[u] = true;
-        a = c->node;
-        b = u >= 2 ? path[u - 2] : -1;
-        while (a >= 0 && b >= 0 && a != b) {
-            const vnode *na = &d->nodes[a], *nb = &d->nodes[b];
-            if (na->ply != nb->ply)
-                break;
-            if (na->mv != nb->mv && (size_t)na->ply < d->caplost) {
-                d->lostm[na->ply] += m;
-                d->scutply[na->ply] = true;
-            }
-            a = na->parent;
-            b = nb->parent;
-        }
+        charge_lost(d, path, len, c->node, (int)u, m, d->scutply);
     }
     for (t = 1; t <= len; t++) {
         vd_ply *p = &res->plies[t - 1];
