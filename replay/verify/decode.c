@@ -45,6 +45,7 @@ typedef struct {
     xq_move mv;             /* the cut child's move */
     int16_t ply;
     double  mass;           /* its lost mass (lostp, lost_move) */
+    bool    refuted;        /* uncharge_refuted found it refuted */
 } vcut;
 
 /* A prefix whose realignments (skip, junk cell) at a ply were cut while
@@ -2609,7 +2610,9 @@ static void cut_doubt(vdec *d, const xq_board *start, vplay *vp,
     for (i = 0; i < d->ncuts; i++) {
         const vcut *c = &d->cuts[i];
         xq_board b;
-        if (d->cutfull[c->ply] || (size_t)c->ply > vp->len)
+        /* refuted (uncharge_refuted followed it already): it would cap
+         * nothing, nor seed any square */
+        if (d->cutfull[c->ply] || (size_t)c->ply > vp->len || c->refuted)
             continue;
         /* a cut history whose columns are aligned otherwise reads other
          * cells than the record's: it cannot be followed by its records */
@@ -2993,7 +2996,7 @@ static void uncharge_refuted(vdec *d, const xq_board *start, vplay *vp,
     if (!hist)
         return;
     for (i = 0; i < d->ncuts; i++) {
-        const vcut *c = &d->cuts[i];
+        vcut *c = &d->cuts[i];
         xq_board b;
         int st;
         if (d->nsrc != 1 || d->cutfull[c->ply] || (size_t)c->ply > vp->len ||
@@ -3006,6 +3009,7 @@ static void uncharge_refuted(vdec *d, const xq_board *start, vplay *vp,
                            true, true);
         if (st != FA_REFUTED && st != FA_OUTRIGHT)
             continue;
+        c->refuted = true;
         charge_lost(d, path, vp->len, c->node, c->ply, -c->mass, NULL);
         for (f = 0; f < d->nlmv; f++)
             if (d->lmv[f].ply == c->ply && d->lmv[f].mv == c->mv) {
@@ -3313,6 +3317,7 @@ static void keep_cut(vdec *d, int32_t node, xq_move mv, int ply, double mass)
     }
     d->cuts[d->ncuts].node = node;
     d->cuts[d->ncuts].mass = mass;
+    d->cuts[d->ncuts].refuted = false;
     d->cuts[d->ncuts].mv = mv;
     d->cuts[d->ncuts].ply = (int16_t)ply;
     d->ncuts++;
