@@ -1410,6 +1410,62 @@ out:
 }
 
 /* The table from the page's ruling (dashes: broken hairlines joined too). */
+/* The row pitch of a ruled column from the heights between its rules
+ * found, in order down the column (n of them): the median, unless a
+ * smaller height repeats in at least a fifth of them (3 or more), nearly
+ * all the others are whole multiples of it, and at least two of its runs
+ * (gaps of that height one after another) are odd in length. A bilevel
+ * scan or a faint copy can break most hairlines, leaving two- and
+ * three-row gaps that outnumber the one-row ones: read as the pitch, two
+ * rows would become one cell. A stroke through the middle of a row (a
+ * move struck out, writing that lines up like a rule) cuts it into two
+ * halves: the smaller height then comes in pairs only. 0 for no heights;
+ * s: room for n heights (sorted there). */
+#define PITCH_TOL 0.12
+static bool pitch_multiple(double h, double p, int *k)
+{
+    double r = h / p, q = floor(r + 0.5);
+    *k = (int)q;
+    return q >= 1 && fabs(r - q) < PITCH_TOL * q;
+}
+
+static double row_pitch(const double *hts, int n, double *s)
+{
+    double med;
+    int i, j;
+    if (n <= 0)
+        return 0;
+    memcpy(s, hts, (size_t)n * sizeof *s);
+    qsort(s, (size_t)n, sizeof *s, cmp_double);
+    med = s[n / 2];
+    for (i = 0; i < n && s[i] < 0.9 * med; i++) {
+        double p = s[i], sum = 0;
+        int ones = 0, fit = 0, odd = 0, run = 0, k;
+        if (p < 0.25 * med)
+            continue;
+        for (j = 0; j <= n; j++) {
+            bool one = false;
+            if (j < n && pitch_multiple(hts[j], p, &k)) {
+                fit++;
+                if (k == 1) {
+                    one = true;
+                    ones++;
+                    sum += hts[j];
+                }
+            }
+            if (one) {
+                run++;
+            } else {
+                odd += run % 2;
+                run = 0;
+            }
+        }
+        if (ones >= 3 && 5 * ones >= n && 10 * fit >= 9 * n && odd >= 2)
+            return sum / ones;
+    }
+    return med;
+}
+
 static xq_status find_table(xq_sheet *sh, bool dashes)
 {
     PIX *hop = NULL, *vop = NULL;
@@ -1561,7 +1617,7 @@ static xq_status find_table(xq_sheet *sh, bool dashes)
 
     /* blocks: adjacent wide column pairs */
     {
-        double maxw = 0;
+        double maxw = 0, pitch[16];
         int nb = 0, total_rows = 0, b;
         double common_top;
         int (*blk)[2] = xq_malloc((size_t)ncols * sizeof *blk);
@@ -1618,20 +1674,36 @@ static xq_status find_table(xq_sheet *sh, bool dashes)
                 }
             common_top = nt >= 2 ? tops[nt / 2] : -1e9;
         }
+        /* the row pitch of each block, then of the table: the blocks of
+         * one table are ruled alike, so a block whose pitch is a whole
+         * multiple of another's lost every other rule (or more) */
+        {
+            double pmin = 0;
+            for (b = 0; b < nb; b++) {
+                gcol *rc = &cols[blk[b][0]];
+                double *hts = xq_malloc(2 * (size_t)rc->nrows * sizeof *hts);
+                int k, nh = 0;
+                if (!hts) { xq_free(blk); xq_free(rowy); st = XQ_ENOMEM; goto done; }
+                for (k = 0; k + 1 < rc->nrows; k++)
+                    hts[nh++] = gl_at(&H.v[rc->rows[k + 1]], rc->xmid)
+                              - gl_at(&H.v[rc->rows[k]], rc->xmid);
+                pitch[b] = row_pitch(hts, nh, hts + rc->nrows);
+                xq_free(hts);
+                if (pitch[b] > 0 && (pmin == 0 || pitch[b] < pmin))
+                    pmin = pitch[b];
+            }
+            for (b = 0; b < nb && pmin > 0; b++) {
+                int k;
+                if (pitch_multiple(pitch[b], pmin, &k) && k >= 2)
+                    pitch[b] = pmin;
+            }
+        }
         sh->table_top = sh->nh;
         for (b = 0; b < nb; b++) {
             gcol *rc = &cols[blk[b][0]], *bc = &cols[blk[b][1]];
             const gline *vl[3] = { &V.v[rc->l], &V.v[rc->r], &V.v[bc->r] };
-            double *hts = xq_malloc((size_t)rc->nrows * sizeof *hts);
-            double med;
-            int k, nh = 0;
-            if (!hts) { xq_free(blk); xq_free(rowy); st = XQ_ENOMEM; goto done; }
-            for (k = 0; k + 1 < rc->nrows; k++)
-                hts[nh++] = gl_at(&H.v[rc->rows[k + 1]], rc->xmid)
-                          - gl_at(&H.v[rc->rows[k]], rc->xmid);
-            qsort(hts, (size_t)nh, sizeof *hts, cmp_double);
-            med = nh ? hts[nh / 2] : 0;
-            xq_free(hts);
+            double med = pitch[b];
+            int k;
             /* a stroke of writing across a row (a move struck through) is
              * no rule: a line that cuts one row of the usual height into
              * two clearly shorter ones is dropped (the pitch of a ruled

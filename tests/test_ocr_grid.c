@@ -135,6 +135,10 @@ static int g_hair = 0;
 /* row rules lost above the bottom rule (a faint end of a photographed
  * table): the column rules still run through */
 static int g_lost = 0;
+/* inner row rules a faint copy lost, most of them (1: in both blocks,
+ * rules 1 and 3 of every five, so two-row gaps outnumber one-row ones;
+ * 2: in the first block only, all but every third) */
+static int g_broken = 0;
 /* grey of every other move row's paper (0: no shading) */
 static int g_shade = 0;
 /* faint moves in thin strokes (0: as thick as the dark ones), the lighter
@@ -223,6 +227,10 @@ static PIX *ruled_page_ex(bool labels, bool struck, bool boxes, bool faint,
             int y = r == 0 ? TY : TY + g_lrow + (r - 1) * RH;
             int lw = (r <= 1 || r == NR + 1) ? 4 : 1;
             if (r > NR - g_lost && r <= NR)
+                continue;
+            if (r > 1 && r <= NR
+                && ((g_broken == 1 && (r % 5 == 1 || r % 5 == 3))
+                    || (g_broken == 2 && b == 0 && r % 3 != 0)))
                 continue;
             if (lw == 1 && g_dash)
                 dashed_line(g_hair ? hair : p, x0, y, x1, y, &seed);
@@ -469,6 +477,7 @@ static int reset_page(void **state)
     (void)state;
     g_hair = 0;
     g_lost = 0;
+    g_broken = 0;
     g_shade = 0;
     g_thin = g_thin_grey = 0;
     g_soft = 0;
@@ -493,6 +502,28 @@ static void test_label_row_repeated(void **state)
 {
     (void)state;
     check_ruled_photo(true, false, false, false, false);
+}
+
+/* Most inner row rules lost (a faint copy): in both blocks two gaps of
+ * two rows for every gap of one, so the median gap between the rules
+ * found is two rows. Every row is still a row of its own: the pitch is
+ * the one-row gap the others are multiples of (the old code took the
+ * median and made one cell of every two rows). */
+static void test_broken_rules_pitch(void **state)
+{
+    (void)state;
+    g_broken = 1;
+    check_ruled_photo(false, false, false, false, false);
+}
+
+/* The first block kept one row rule in three, the second all of them:
+ * the blocks of one table are ruled alike, the first block's three-row
+ * gaps are three rows (the old code: ten cells of three rows each). */
+static void test_broken_rules_other_block(void **state)
+{
+    (void)state;
+    g_broken = 2;
+    check_ruled_photo(false, false, false, false, false);
 }
 
 /* The label row as high as a move row and its labels different in every
@@ -737,6 +768,8 @@ int main(void)
         cmocka_unit_test(test_label_row_repeated),
         cmocka_unit_test(test_label_row_by_numbers),
         cmocka_unit_test(test_struck_rows_not_split),
+        cmocka_unit_test_teardown(test_broken_rules_pitch, reset_page),
+        cmocka_unit_test_teardown(test_broken_rules_other_block, reset_page),
         cmocka_unit_test(test_header_boxes_on_block_rules),
         cmocka_unit_test(test_faint_ink_is_writing),
         cmocka_unit_test_teardown(test_faint_ink_on_shaded_rows, reset_page),
