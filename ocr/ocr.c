@@ -202,10 +202,141 @@ static char *debug_name(const char *base, int page)
     return s;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The page pix turned quads quarter turns clockwise, normalised, its
+ * table and cells found (no header yet) into *psh (NULL on error). */
+static xq_status read_turned(xq_ocr *ocr, PIX *pix, int page, int quads,
+                             xq_sheet **psh)
+{
+    xq_sheet *sh;
+    xq_status st;
+    PIX *t = quads ? pixRotateOrth(pix, quads) : pixClone(pix);
+    *psh = NULL;
+    if (!t)
+        return XQ_ENOMEM;
+    sh = xq_calloc(1, sizeof *sh);
+    if (!sh) {
+        pixDestroy(&t);
+        return XQ_ENOMEM;
+    }
+    sh->page = page;
+    sh->table_top = -1;
+    st = ocr_page_normalise(ocr, t, sh);
+    pixDestroy(&t);
+    sh->orient = quads;
+    sh->w = pixGetWidth(pix);
+    sh->h = pixGetHeight(pix);
+    if (st == XQ_OK)
+        st = ocr_grid_find(ocr, sh);
+    if (st == XQ_OK)
+        st = ocr_cells_extract(sh);
+    if (st == XQ_OK)
+        st = ocr_cells_drop_label_rows(ocr, sh);
+    if (st != XQ_OK) {
+        xq_sheet_destroy(&sh);
+        return st;
+    }
+    *psh = sh;
+    return XQ_OK;
+}
+
+/* Orientation. A sheet scanned upside down or photographed sideways has a
+ * table all the same (a turned table is a table, and a half-turned one
+ * has its cells in reverse order), but its records match the move
+ * alphabet's glyphs badly (glyph fit: about 0.77 upside down where the
+ * right way up gives 0.93-0.99 on printed, kai and handwriting-like
+ * sheets) or split into no glyphs at all (sideways). The page is read as
+ * it comes; where its records fit worse than OCR_ORIENT_SURE it is read
+ * half turned too, and where they do not fit at all (or too few are
+ * written to tell) also turned a quarter either way; the turn whose
+ * records fit best, by OCR_ORIENT_GAIN, is kept. */
+#define OCR_ORIENT_SURE  0.9
+#define OCR_ORIENT_GAIN  0.03
+#define OCR_ORIENT_CELLS 48   /* written cells sampled, evenly */
+#define OCR_ORIENT_MIN   8    /* fewer written cells tell nothing: -1 */
+
+/* The median glyph fit of (a sample of) the sheet's written cells into
+ * *pfit, a cell whose ink splits into no glyphs counting -1; -1 for too
+ * few written cells. */
+static xq_status orient_fit(xq_ocr *ocr, xq_sheet *sh, double *pfit)
+{
+    double f[OCR_ORIENT_CELLS];
+    size_t i, j = 0, nw = 0, step;
+    int k = 0;
+    *pfit = -1;
+    for (i = 0; i < sh->ncells; i++)
+        nw += !sh->cells[i].blank;
+    if (nw < OCR_ORIENT_MIN)
+        return XQ_OK;
+    step = (nw + OCR_ORIENT_CELLS - 1) / OCR_ORIENT_CELLS;
+    for (i = 0; i < sh->ncells && k < OCR_ORIENT_CELLS; i++) {
+        ocr_cell *c = &sh->cells[i];
+        xq_status st;
+        if (c->blank || j++ % step != 0)
+            continue;
+        st = ocr_cell_lattice(ocr, c);
+        if (st == XQ_ENOMEM)
+            return st;
+        f[k++] = st == XQ_OK ? c->lat.fit : -1;
+    }
+    qsort(f, (size_t)k, sizeof *f, cmp_double);
+    *pfit = f[k / 2];
+    return XQ_OK;
+}
+
+/* Read the page pix the right way up into *psh (see Orientation). */
+static xq_status read_upright(xq_ocr *ocr, PIX *pix, int page,
+                              xq_sheet **psh)
+{
+    static const int turns[3] = { 2, 1, 3 };
+    xq_sheet *best = NULL;
+    double fb, f0;
+    int i;
+    xq_status st;
+    XQ_TRY(read_turned(ocr, pix, page, 0, &best));
+    st = orient_fit(ocr, best, &f0);
+    fb = f0;
+    for (i = 0; st == XQ_OK && i < 3 && f0 < OCR_ORIENT_SURE; i++) {
+        xq_sheet *sh = NULL;
+        double f;
+        if (turns[i] != 2 && f0 >= 0)
+            break;                 /* its records are glyphs: not sideways */
+        st = read_turned(ocr, pix, page, turns[i], &sh);
+        if (st != XQ_OK && st != XQ_ENOMEM) {
+            st = XQ_OK;
+            continue;              /* turned, the page has no table */
+        }
+        if (st == XQ_OK)
+            st = orient_fit(ocr, sh, &f);
+        if (st != XQ_OK) {
+            xq_sheet_destroy(&sh);
+            break;
+        }
+        if (f > fb + OCR_ORIENT_GAIN) {
+            xq_sheet_destroy(&best);
+            best = sh;
+            fb = f;
+        } else {
+            xq_sheet_destroy(&sh);
+        }
+    }
+    if (st != XQ_OK) {
+        xq_sheet_destroy(&best);
+        return st;
+    }
+    *psh = best;
+    return XQ_OK;
+}
+
 xq_status xq_ocr_read_pix(xq_ocr *ocr, PIX *pix, int page,
                           xq_sheet **psheet, char *err, size_t errlen)
 {
-    xq_sheet *sh;
+    xq_sheet *sh = NULL;
     xq_status st;
     if (psheet)
         *psheet = NULL;
@@ -219,18 +350,7 @@ xq_status xq_ocr_read_pix(xq_ocr *ocr, PIX *pix, int page,
                 pixGetWidth(pix), pixGetHeight(pix), ocr->opts.max_pixels);
         return XQ_EIMAGE;
     }
-    sh = xq_calloc(1, sizeof *sh);
-    if (!sh)
-        return XQ_ENOMEM;
-    sh->page = page;
-    sh->table_top = -1;
-    st = ocr_page_normalise(ocr, pix, sh);
-    if (st == XQ_OK)
-        st = ocr_grid_find(ocr, sh);
-    if (st == XQ_OK)
-        st = ocr_cells_extract(sh);
-    if (st == XQ_OK)
-        st = ocr_cells_drop_label_rows(ocr, sh);
+    st = read_upright(ocr, pix, page, &sh);
     if (st == XQ_OK && !ocr->opts.no_tesseract)
         st = ocr_header_read(ocr, sh);
     if (st == XQ_OK && ocr->debug_png) {
@@ -485,12 +605,6 @@ static bool fit_tangled(const xq_sheet *sh, const ocr_cell *c)
     if (c->lat.fit < 0 || drop >= OCR_FIT_DROP)
         return true;
     return sh->join_use && ink_joined(c) && drop >= OCR_JOIN_DROP;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static void sheet_fit_stats(xq_ocr *ocr, xq_sheet *sh)

@@ -120,6 +120,9 @@ typedef struct {
 struct xq_sheet {
     int     page;
     int     w, h;         /* input image size */
+    int     orient;       /* quarter turns clockwise the input was turned
+                             before it was read (a page scanned upside
+                             down or sideways: xq_ocr_read_pix) */
     double  scale;        /* normalised = input * scale (before rotation) */
     double  angle;        /* radians, rotation applied by pixRotateAMGray */
     double  map[9];       /* normalised page (x, y, 1) -> scaled input

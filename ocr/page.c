@@ -117,11 +117,19 @@ void ocr_page_to_input(const xq_sheet *sh, double x, double y,
                        double *px, double *py)
 {
     const double *m = sh->map;
-    double w = m[6] * x + m[7] * y + m[8];
+    double w = m[6] * x + m[7] * y + m[8], rx, ry;
     if (fabs(w) < 1e-12)
         w = 1e-12;
-    *px = (m[0] * x + m[1] * y + m[2]) / w / sh->scale;
-    *py = (m[3] * x + m[4] * y + m[5]) / w / sh->scale;
+    rx = (m[0] * x + m[1] * y + m[2]) / w / sh->scale;
+    ry = (m[3] * x + m[4] * y + m[5]) / w / sh->scale;
+    /* the turned input back to the input as it came (sh->w x sh->h):
+     * a clockwise quarter turn takes (x, y) to (h - y, x) */
+    switch (sh->orient) {
+    case 1:  *px = ry;         *py = sh->h - rx; break;
+    case 2:  *px = sh->w - rx; *py = sh->h - ry; break;
+    case 3:  *px = sh->w - ry; *py = rx;         break;
+    default: *px = rx;         *py = ry;         break;
+    }
 }
 
 /* pixRotateAMGray's map from destination to source, as a matrix:

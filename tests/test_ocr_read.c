@@ -571,6 +571,57 @@ static void test_formats_and_rotation(void **state)
     pixDestroy(&pix);
 }
 
+/* The sheet scanned sideways (either way) and upside down: read the
+ * right way up, every cell where the turned image has it (boxes in the
+ * turned input's own pixels), every written cell ranking its own move
+ * first. Before, the half-turned page read as a table of upside-down
+ * glyphs and the quarter-turned ones as rows of columns. */
+static void test_turned_pages(void **state)
+{
+    PIX *pix = pixRead(SHEET);
+    int q, W, H;
+    (void)state;
+    assert_non_null(pix);
+    W = pixGetWidth(pix);
+    H = pixGetHeight(pix);
+    for (q = 1; q <= 3; q++) {
+        PIX *t = pixRotateOrth(pix, q);      /* q clockwise quarter turns */
+        xq_sheet **s = NULL;
+        size_t n = 0, i;
+        char err[256], name[32];
+        int w, h;
+        assert_non_null(t);
+        snprintf(name, sizeof name, "turned%d.png", q);
+        assert_int_equal(pixWrite(tmp_path(name), t, IFF_PNG), 0);
+        assert_int_equal(xq_ocr_read_file(g_ocr, tmp_path(name), &s, &n, err,
+                                          sizeof err), XQ_OK);
+        assert_int_equal(n, 1);
+        xq_sheet_size(s[0], &w, &h);
+        assert_int_equal(w, pixGetWidth(t));
+        assert_int_equal(h, pixGetHeight(t));
+        check_sheet(s[0], 1);                /* cells, blanks, readings */
+        for (i = 0; i < (size_t)ntruth; i++) {
+            const int *b = truth[i].box;
+            int box[4], want[4];
+            if (q == 1) {
+                want[0] = H - b[1] - b[3]; want[1] = b[0];
+                want[2] = b[3];            want[3] = b[2];
+            } else if (q == 2) {
+                want[0] = W - b[0] - b[2]; want[1] = H - b[1] - b[3];
+                want[2] = b[2];            want[3] = b[3];
+            } else {
+                want[0] = b[1];            want[1] = W - b[0] - b[2];
+                want[2] = b[3];            want[3] = b[2];
+            }
+            assert_int_equal(xq_sheet_cell_box(s[0], i, box), XQ_OK);
+            assert_true(iou(box, want) > 0.8);
+        }
+        xq_ocr_sheets_free(&s, n);
+        pixDestroy(&t);
+    }
+    pixDestroy(&pix);
+}
+
 /* A phone photo of xqscan's form rendered by tools/render (keystone 9%,
  * uneven light, JPEG): every cell where the renderer put it, in the
  * photo's own pixel coordinates, blanks told from written cells. */
@@ -683,6 +734,7 @@ int main(void)
         cmocka_unit_test(test_scribbled_joined),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
+        cmocka_unit_test(test_turned_pages),
         cmocka_unit_test(test_photo_geometry),
         cmocka_unit_test(test_debug_png),
         cmocka_unit_test(test_out_of_memory),
