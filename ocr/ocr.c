@@ -252,23 +252,29 @@ static xq_status read_turned(xq_ocr *ocr, PIX *pix, int page, int quads,
  * right way up gives 0.93-0.99 on printed, kai and handwriting-like
  * sheets) or split into no glyphs at all (sideways). The page is read as
  * it comes; where its records fit worse than OCR_ORIENT_SURE it is read
- * half turned too, and where they do not fit at all (or too few are
- * written to tell) also turned a quarter either way; the turn whose
- * records fit best, by OCR_ORIENT_GAIN, is kept. */
+ * half turned too, and where they do not fit at all (or no table is
+ * found) also turned a quarter either way; the turn whose
+ * records fit best, by OCR_ORIENT_GAIN, is kept, if they fit at all
+ * (OCR_ORIENT_FLOOR). */
 #define OCR_ORIENT_SURE  0.9
 #define OCR_ORIENT_GAIN  0.03
+#define OCR_ORIENT_FLOOR 0.72 /* ... and fit at least this: records the
+                                 right way up do (0.75 and more); ink that
+                                 is no writing either way (a page whose
+                                 blank cells were taken for written) does
+                                 not */
 #define OCR_ORIENT_CELLS 48   /* written cells sampled, evenly */
 #define OCR_ORIENT_MIN   8    /* fewer written cells tell nothing: -1 */
 
 /* The median glyph fit of (a sample of) the sheet's written cells into
- * *pfit, a cell whose ink splits into no glyphs counting -1; -1 for too
- * few written cells. */
+ * *pfit, a cell whose ink splits into no glyphs counting -1; -2 for too
+ * few written cells (no evidence). */
 static xq_status orient_fit(xq_ocr *ocr, xq_sheet *sh, double *pfit)
 {
     double f[OCR_ORIENT_CELLS];
     size_t i, j = 0, nw = 0, step;
     int k = 0;
-    *pfit = -1;
+    *pfit = -2;
     for (i = 0; i < sh->ncells; i++)
         nw += !sh->cells[i].blank;
     if (nw < OCR_ORIENT_MIN)
@@ -301,6 +307,11 @@ static xq_status read_upright(xq_ocr *ocr, PIX *pix, int page,
     XQ_TRY(read_turned(ocr, pix, page, 0, &best));
     st = orient_fit(ocr, best, &f0);
     fb = f0;
+    /* a table with (nearly) nothing written in it tells no turn: a
+     * blank form stays as it is (xqscan's own form half turned is found
+     * as the form too, its guides then read as writing) */
+    if (f0 == -2 && best->ncells > 0)
+        f0 = 1;
     for (i = 0; st == XQ_OK && i < 3 && f0 < OCR_ORIENT_SURE; i++) {
         xq_sheet *sh = NULL;
         double f;
@@ -317,7 +328,7 @@ static xq_status read_upright(xq_ocr *ocr, PIX *pix, int page,
             xq_sheet_destroy(&sh);
             break;
         }
-        if (f > fb + OCR_ORIENT_GAIN) {
+        if (f > fb + OCR_ORIENT_GAIN && f >= OCR_ORIENT_FLOOR) {
             xq_sheet_destroy(&best);
             best = sh;
             fb = f;
