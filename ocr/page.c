@@ -196,6 +196,43 @@ static xq_status rectify(PIX *n0, PIX **pn, PIX **pb, double map[9])
     return XQ_OK;
 }
 
+/* A faded copy or a scan with its contrast turned down has no black: its
+ * darkest print is a mid grey. Background normalisation takes grey that
+ * light over a large area for paper (the solid corner squares of
+ * xqscan's form came out hollow, the form unfound, its printed guides
+ * read as writing in every cell: 210 of 240 cells "written" where 59
+ * are). Where even the darkest 0.05% of the page is lighter than
+ * FADED_DARK, the greys are stretched linearly so that it lands at 20
+ * (paper stays the lightest); any other page is left as it is (the
+ * darkest of the rendered bench pages, sparse grey handwriting on a
+ * bilevel-like scan, is 113 there; the faded copy 157). */
+#define FADED_DARK 135
+static PIX *stretch_faded(PIX *g)
+{
+    NUMA *na = pixGetGrayHistogram(g, 4);
+    l_float32 *v;
+    double total = 0, acc = 0;
+    int i, n, low = 0;
+    if (!na)
+        return NULL;
+    n = numaGetCount(na);
+    v = numaGetFArray(na, L_NOCOPY);
+    for (i = 0; i < n; i++)
+        total += v[i];
+    for (i = 0; i < n; i++) {
+        acc += v[i];
+        if (acc >= 0.0005 * total) {
+            low = i;
+            break;
+        }
+    }
+    numaDestroy(&na);
+    if (low <= FADED_DARK || low >= 235)
+        return pixClone(g);
+    /* low -> 20, 255 -> 255 */
+    return pixGammaTRC(NULL, g, 1.0f, low - 20 * (255 - low) / 235, 255);
+}
+
 xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
 {
     PIX *g = NULL, *s = NULL, *n = NULL, *b = NULL, *n0 = NULL;
@@ -230,6 +267,13 @@ xq_status ocr_page_normalise(const xq_ocr *ocr, PIX *pix, xq_sheet *sh)
         g = s;
     }
     sh->scale = scale;
+    {
+        PIX *t = stretch_faded(g);
+        pixDestroy(&g);
+        if (!t)
+            return XQ_ENOMEM;
+        g = t;
+    }
     n = pixBackgroundNormSimple(g, NULL, NULL);
     pixDestroy(&g);
     if (!n)

@@ -749,6 +749,45 @@ static void test_form_photo_exact(void **state)
     LEPT_FREE(fwd);
 }
 
+/* xqscan's form copied faint (contrast turned down: black prints as
+ * grey 157, paper 237): still the form, every cell told blank or written
+ * right. Before, background normalisation took the grey corner squares
+ * for paper, the form was not found and its printed guides were read as
+ * writing in every cell. */
+static void test_form_faded(void **state)
+{
+    PIX *page = NULL;
+    xq_sheet *sh = NULL;
+    ocr_rect cells[240];
+    char err[128];
+    int i, x, y, w, h, wpl, blank_ok = 0;
+    l_uint32 *data;
+    (void)state;
+    assert_int_equal(xq_form_render(&page), XQ_OK);
+    assert_int_equal(pixGetDepth(page), 8);
+    assert_int_equal(ocr_form_cells(cells, NULL, 240), 240);
+    for (i = 0; i < 240; i += 3)
+        scribble(page, cells[i].x, cells[i].y, cells[i].w, cells[i].h);
+    w = pixGetWidth(page);
+    h = pixGetHeight(page);
+    wpl = pixGetWpl(page);
+    data = pixGetData(page);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            l_uint32 *line = data + (size_t)y * wpl;
+            SET_DATA_BYTE(line, x, 157 + GET_DATA_BYTE(line, x) * 80 / 255);
+        }
+    assert_int_equal(xq_ocr_read_pix(g_ocr, page, 0, &sh, err, sizeof err),
+                     XQ_OK);
+    assert_true(sh->form);
+    assert_int_equal(xq_sheet_ncells(sh), 240);
+    for (i = 0; i < 240; i++)
+        blank_ok += xq_sheet_cell_blank(sh, (size_t)i) == (i % 3 != 0);
+    assert_int_equal(blank_ok, 240);
+    xq_sheet_destroy(&sh);
+    pixDestroy(&page);
+}
+
 static void test_form_map(void **state)
 {
     const double h[9] = { 2, 0, 10, 0, 3, -5, 0, 0, 1 };
@@ -784,6 +823,7 @@ int main(void)
                                   reset_page),
         cmocka_unit_test(test_bilevel_no_trace_no_rows),
         cmocka_unit_test(test_form_photo_exact),
+        cmocka_unit_test(test_form_faded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
