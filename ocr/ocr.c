@@ -307,10 +307,13 @@ static xq_status read_upright(xq_ocr *ocr, PIX *pix, int page,
     XQ_TRY(read_turned(ocr, pix, page, 0, &best));
     st = orient_fit(ocr, best, &f0);
     fb = f0;
-    /* a table with (nearly) nothing written in it tells no turn: a
-     * blank form stays as it is (xqscan's own form half turned is found
-     * as the form too, its guides then read as writing) */
-    if (f0 == -2 && best->ncells > 0)
+    /* xqscan's own form with (nearly) nothing written in it tells no
+     * turn: it stays as it is (half turned it is found as the form too,
+     * its guides then read as writing). Any other table that shows
+     * (nearly) no writing may be a sideways page's table read across
+     * (a scan of small kai writing turned a quarter: 2 of 128 cells
+     * written): it is tried turned */
+    if (f0 == -2 && best->ncells > 0 && best->form)
         f0 = 1;
     for (i = 0; st == XQ_OK && i < 3 && f0 < OCR_ORIENT_SURE; i++) {
         xq_sheet *sh = NULL;
