@@ -145,11 +145,11 @@ struct xq_sheet {
     bool    num_found[16];
     double  num_q[16][3][8];
     /* glyph fit of the written cells (xq_sheet_cell_illegible): computed
-     * once; the median fit and ink height, whether the cue is used on
-     * this sheet, and whether ink joined across glyphs is (join_use: the
-     * writer's records stand apart) */
+     * once; the median fit, its median absolute deviation and ink height,
+     * whether the cue is used on this sheet, and whether ink joined across
+     * glyphs is (join_use: the writer's records stand apart) */
     bool    fit_done, fit_use, join_use;
-    double  fit_med, fit_hmed;
+    double  fit_med, fit_mad, fit_hmed;
 };
 
 /* page.c */

@@ -18,7 +18,12 @@
  * scribbles (render_sheets.py --seed 5304 --style kai --degrade none
  * --layout mixed --count 3 --illegible-rate 0.06 --strike-rate 0.01
  * --blank-rate 0.02), cropped at (250, 280) to (1300, 1105); plies 7, 11
- * and 16 are scribbled over, their glyphs still showing. */
+ * and 16 are scribbled over, their glyphs still showing.
+ * sheet_scribbled4.png: the top of sheet 1 of bench_e2e's printed set
+ * (XQ_BENCH_E2E_SEED=9700: render_sheets.py --seed 10404 --style printed
+ * --degrade none, the first two blocks' first rows), cropped at (0, 0) to
+ * (2079, 1000) in grey; plies 1 (炮二平五) and 5 (俥一平二) are scribbled
+ * over with a thin zigzag. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -41,6 +46,7 @@
 #define SCRIBBLED XQ_TEST_DATA "/ocr/sheet_scribbled.png"
 #define SCRIBBLED2 XQ_TEST_DATA "/ocr/sheet_scribbled2.png"
 #define SCRIBBLED3 XQ_TEST_DATA "/ocr/sheet_scribbled3.png"
+#define SCRIBBLED4 XQ_TEST_DATA "/ocr/sheet_scribbled4.png"
 #define HAND_RULED XQ_SOURCE_DIR "/samples/hand-ruled.jpg"
 
 typedef struct {
@@ -472,6 +478,42 @@ static void test_scribbled_joined(void **state)
     xq_ocr_sheets_free(&s, n);
 }
 
+/* A thin zigzag scribbled over print (sheet_scribbled4.png): ply 1's ink
+ * is joined across the record but sparse (under OCR_JOIN_FILL) and fits
+ * glyphs under 0.2 below the median; the printed records fit within a few
+ * thousandths of each other, so that drop is far out of the sheet's own
+ * spread: illegible, as ply 5 is, and no other cell. */
+static void test_scribbled_thin(void **state)
+{
+    static const int box[2][4] = { { 299, 359, 280, 80 },    /* ply 1 */
+                                   { 299, 528, 280, 80 } };  /* ply 5 */
+    xq_sheet **s = NULL;
+    size_t n = 0, i, at[2], nw = 0;
+    int nill = 0;
+    char err[256];
+    (void)state;
+    assert_int_equal(xq_ocr_read_file(g_ocr, SCRIBBLED4, &s, &n, err,
+                                      sizeof err), XQ_OK);
+    at[0] = cell_at(s[0], box[0]);
+    at[1] = cell_at(s[0], box[1]);
+    for (i = 0; i < xq_sheet_ncells(s[0]); i++) {
+        bool ill = xq_sheet_cell_illegible(g_ocr, s[0], i);
+        double f = xq_sheet_cell_glyph_fit(g_ocr, s[0], i);
+        nw += !xq_sheet_cell_blank(s[0], i);
+        nill += ill;
+        assert_true(ill == (i == at[0] || i == at[1]));
+        if (!ill && f >= 0)
+            assert_true(f > 0.95);
+    }
+    assert_int_equal(nill, 2);
+    assert_true(nw >= 12);
+    {
+        double f = xq_sheet_cell_glyph_fit(g_ocr, s[0], at[0]);
+        assert_true(f > 0.78 && f < 0.88);   /* under 0.2 below the median */
+    }
+    xq_ocr_sheets_free(&s, n);
+}
+
 /* The same at a third of the resolution, the crop a small part of a
  * larger page (writing about 20 pixels high on the normalised page): the
  * scribble is still the one illegible cell. */
@@ -732,6 +774,7 @@ int main(void)
         cmocka_unit_test(test_scribbled),
         cmocka_unit_test(test_scribbled_small),
         cmocka_unit_test(test_scribbled_joined),
+        cmocka_unit_test(test_scribbled_thin),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
         cmocka_unit_test(test_turned_pages),
