@@ -531,14 +531,15 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
                     }
             }
         }
-        c->ext = 0;
+        /* the longer side of the largest piece of ink */
+        int ext = 0;
         for (i = 0; i < n; i++) {
             int cw = cs[i].x1 - cs[i].x0 + 1, ch = cs[i].y1 - cs[i].y0 + 1;
-            if ((cs[i].area > 0 || (cs[i].faint && ink >= minink)) &&
-                (cw > ch ? cw : ch) > c->ext)
-                c->ext = cw > ch ? cw : ch;
+            int side = cw > ch ? cw : ch;
+            if ((cs[i].area > 0 || (cs[i].faint && ink >= minink)) && side > ext)
+                ext = side;
         }
-        c->blank = ink < minink || BLANK_EXT * c->ext < h;
+        c->blank = ink < minink || BLANK_EXT * ext < h;
     }
     /* strike-through: one component far wider than tall crossing most of
      * the written ink, with other ink around it; or a record struck

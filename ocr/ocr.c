@@ -634,10 +634,10 @@ static bool fit_tangled(const xq_sheet *sh, const ocr_cell *c)
         return false;
     if (c->lat.fit < 0 || drop >= OCR_FIT_DROP)
         return true;
-    if (sh->join_use && ink_wide(c) && drop >= OCR_JOIN_ZDROP &&
-        drop >= OCR_JOIN_Z * sh->fit_mad)
-        return true;
-    return sh->join_use && ink_joined(c) && drop >= OCR_JOIN_DROP;
+    if (!sh->join_use || !ink_wide(c))
+        return false;
+    return (drop >= OCR_JOIN_ZDROP && drop >= OCR_JOIN_Z * sh->fit_mad) ||
+           (ink_joined(c) && drop >= OCR_JOIN_DROP);
 }
 
 static void sheet_fit_stats(xq_ocr *ocr, xq_sheet *sh)

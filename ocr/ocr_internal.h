@@ -110,8 +110,6 @@ typedef struct {
     int    box[4];        /* axis-aligned box in input image coords */
     int    ibox[4];       /* interior box used for the crop (normalised) */
     bool   blank, struck;
-    int    ext;           /* the largest piece of the cell's ink: its box's
-                             longer side (normalised px) */
     ocr_img ink;          /* cleaned ink of the interior (0 ink, 255 paper) */
     ocr_img grey;         /* grey crop of the interior */
     char  *text;          /* Tesseract text, NULL until read */
