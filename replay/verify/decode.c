@@ -142,6 +142,9 @@ typedef struct {
     size_t   nnodes, capnodes;
     vghost  *ghosts;
     size_t   nghosts, capghosts;
+    const uint8_t *wide_at;  /* plies decoded with a beam of wide_beam */
+    size_t   nwide;          /* ... wide_at[ply] for ply < nwide (ply 0 unused) */
+    int      wide_beam;
     vchild  *kids;
     size_t   nkids, capkids;
     vchild  *sorted;        /* group_kids' second buffer */
@@ -3389,6 +3392,8 @@ static xq_status run(vdec *d, const xq_board *start)
     maxply += 24;
     capent = (size_t)beam * 32;       /* wider while cells are blank or
                                          close alternatives abound */
+    if (d->wide_at && (size_t)d->wide_beam * 8 > capent)
+        capent = (size_t)d->wide_beam * 8;
     tabsz = 1;
     while (tabsz < capent * 2)
         tabsz <<= 1;
@@ -3424,7 +3429,9 @@ static xq_status run(vdec *d, const xq_board *start)
         double bestc = -1e300, bestp = -1e300, refp;
         int pass;
         size_t npass0 = 0, n0 = 0, n1 = 0, sorted_to, nlmv0 = d->nlmv;
-        size_t i, cap = (size_t)beam;
+        size_t i, cap = d->wide_at && (size_t)ply < d->nwide && d->wide_at[ply]
+                            ? (size_t)d->wide_beam
+                            : (size_t)beam;
         bool badcorr = false, blank = false;
         d->nkids = 0;
         for (i = 0; i < ncur; i++) {
@@ -3655,7 +3662,8 @@ static xq_status run(vdec *d, const xq_board *start)
                 cell_gap(d, k, n->slot[k], n->sc[k]) < -VD_MISFIT)
                 misfit = true;
         }
-        d->res->misfits += misfit && !n->forced;
+        p->misfit = misfit && !n->forced;
+        d->res->misfits += p->misfit;
         path[n->ply - 1] = nd;
     }
     for (k = 0; k < d->nsrc; k++)
@@ -3673,10 +3681,14 @@ out:
     return st;
 }
 
+/* One decoding; guide (NULL none): its repair histories are kept in the
+ * beam; wide_at (NULL none): the plies ply < nwide with wide_at[ply] set
+ * keep a beam of wide_beam. */
 static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
                              const xq_verify_options *opts, bool exact,
                              const xq_board *start, const vd_result *guide,
-                             vd_result *res)
+                             const uint8_t *wide_at, size_t nwide,
+                             int wide_beam, vd_result *res)
 {
     vdec d;
     xq_status st;
@@ -3697,6 +3709,9 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     d.scale = opts && opts->score_scale > 0 ? opts->score_scale : 1.0;
     d.kinds = opts && opts->variants ? opts->variants : XQ_VARIANTS_CHINESE;
     d.black_first = xq_board_side(start) == XQ_BLACK;
+    d.wide_at = wide_at;
+    d.nwide = nwide;
+    d.wide_beam = wide_beam;
     if (guide && guide->nrepair) {
         d.guide = guide->repair;
         d.nguide = guide->nrepair;
@@ -3729,7 +3744,7 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
     guide.repair = (xq_move *)games;
     guide.nrepair = ngames;
     guide.repair_len = len;
-    st = decode_once(src, nsrc, opts, exact, start, &guide, &res2);
+    st = decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0, &res2);
     if (st != XQ_OK)
         return st;
     if (res2.score > res->score) {
@@ -3742,6 +3757,44 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
     return XQ_OK;
 }
 
+/* A game that still reads VD_RETRY_MISFITS records poorly is decoded once
+ * more with a beam VD_WINDOW_WIDEN times wider on the plies leading to
+ * each misfit (VD_WINDOW_BACK before it to 2 after it); the better scoring
+ * decoding is kept. Where the true game is lost it is usually many
+ * near-equal histories at once (a blank cell's moves, each with the ~40
+ * moves a skip may have left unwritten) that no beam of 1,024 holds, a
+ * few plies before the records stop fitting; a beam that wide over the
+ * whole game would cost twice the time for what the window finds. */
+static void window_retry(const xq_cell_source *const *src, int nsrc,
+                         const xq_verify_options *opts, bool exact,
+                         const xq_board *start, vd_result *res)
+{
+    size_t nw = res->nplies + 3, t;
+    uint8_t *wa;
+    vd_result res2;
+    wa = xq_calloc(nw, 1);
+    if (!wa)
+        return;   /* the decoding already made stands */
+    for (t = 0; t < res->nplies; t++) {
+        long ply = (long)t + 1, a;
+        if (!res->plies[t].misfit)
+            continue;
+        for (a = ply - VD_WINDOW_BACK; a <= ply + 2; a++)
+            if (a >= 1 && (size_t)a < nw)
+                wa[a] = 1;
+    }
+    if (decode_once(src, nsrc, opts, exact, start, NULL, wa, nw,
+                    VD_BEAM * VD_WINDOW_WIDEN, &res2) == XQ_OK) {
+        if (res2.score > res->score) {
+            vd_result_free(res);
+            *res = res2;
+        } else {
+            vd_result_free(&res2);
+        }
+    }
+    xq_free(wa);
+}
+
 /* Decode; at the default beam, a decoded game with VD_RETRY_MISFITS plies
  * whose cells read poorly as their moves is decoded again with a wider
  * beam, and the history scoring better under the model is kept. Such a
@@ -3751,8 +3804,9 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
  * rest of the sheet then corrected record after record; a clean sheet
  * pays nothing. Then, up to VD_REPAIR_ROUNDS times, a decoded game with
  * histories of a skip or misreading fewer (find_repairs) is decoded again
- * keeping them in the beam, while that scores better (the default beam
- * only). */
+ * keeping them in the beam, while that scores better; then one with
+ * VD_RETRY_MISFITS misfits still is decoded with a wide beam around them
+ * (window_retry). All at the default beam only. */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res)
@@ -3760,7 +3814,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     xq_verify_options wide;
     vd_result res2;
     int round;
-    xq_status st = decode_once(src, nsrc, opts, exact, start, NULL, res);
+    xq_status st = decode_once(src, nsrc, opts, exact, start, NULL, NULL, 0, 0,
+                                 res);
     if (st == XQ_OK && res->misfits >= VD_RETRY_MISFITS &&
         !(opts && opts->beam > 0)) {   /* a beam asked for is kept to */
         if (opts)
@@ -3768,7 +3823,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         else
             memset(&wide, 0, sizeof wide);
         wide.beam = VD_BEAM * VD_RETRY_WIDEN;
-        if (decode_once(src, nsrc, &wide, exact, start, NULL, &res2) == XQ_OK) {
+        if (decode_once(src, nsrc, &wide, exact, start, NULL, NULL, 0, 0,
+                        &res2) == XQ_OK) {
             if (res2.score > res->score) {
                 vd_result_free(res);
                 *res = res2;
@@ -3783,7 +3839,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     for (round = 0; st == XQ_OK && res->nrepair &&
                         !(opts && opts->beam > 0) && round < VD_REPAIR_ROUNDS;
          round++) {
-        if (decode_once(src, nsrc, opts, exact, start, res, &res2) != XQ_OK)
+        if (decode_once(src, nsrc, opts, exact, start, res, NULL, 0, 0,
+                        &res2) != XQ_OK)
             break;
         if (res2.score <= res->score) {
             vd_result_free(&res2);
@@ -3792,5 +3849,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         vd_result_free(res);
         *res = res2;
     }
+    if (st == XQ_OK && res->misfits >= VD_RETRY_MISFITS &&
+        !(opts && opts->beam > 0))
+        window_retry(src, nsrc, opts, exact, start, res);
     return st;
 }

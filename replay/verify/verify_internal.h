@@ -64,6 +64,13 @@ enum {
                                histories that are wrong (the score, not
                                the search, loses those games) */
 #define VD_RETRY_WIDEN 4
+#define VD_WINDOW_WIDEN 16  /* a game that still has VD_RETRY_MISFITS
+                               misfits after the retry and the repairs is
+                               decoded once more with a beam this many
+                               times VD_BEAM wide on the plies from
+                               VD_WINDOW_BACK before each misfit to 2
+                               after it (VD_BEAM elsewhere) */
+#define VD_WINDOW_BACK 12
 #define VD_FAR_MISFIT (VD_FLOOR + VD_MISFIT)   /* a record reading its move
                                worse than an unexplained cell and a misfit
                                together is no misread of that move (one
@@ -124,6 +131,8 @@ typedef struct {
     vd_alt  alt[VD_NCAND];       /* posterior alternatives, best first
                                     (mv itself included) */
     bool    forced;              /* given by an arbiter's correction */
+    bool    misfit;              /* read from a cell that reads poorly as
+                                    its move (VD_MISFIT; not forced) */
     /* a clear record of no legal move that is one on another board: the
      * nearest earlier ply (0 none) where another move, its record still
      * reading as it, makes it legal, and that move (illegal_doubt in
