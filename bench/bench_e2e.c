@@ -40,31 +40,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "xqscan/xq_board.h"
 #include "xqscan/xq_game.h"
 #include "xqscan/xq_ocr.h"
 #include "xqscan/xq_verify.h"
 
-#define MAXP 400
-#define STDFEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
-
-enum { F_OK, F_BLANK, F_ILL, F_INJ, F_SKIP, F_STRUCK };
-static const char *const flag_names[] = { "ok", "blank", "illegible",
-                                          "injected", "skipped", "struck" };
-
-typedef struct {
-    char    iccs[8];
-    xq_move mv;
-    int     flag, cell;
-} tply;
-
-typedef struct {
-    char  img[512], style[16], layout[24], deg[16], owner[8], pair[1100];
-    int   page, n, stdstart;
-    tply  p[MAXP];
-} tpage;
+#include "e2e_truth.h"
 
 typedef struct {
     char key[48];
@@ -93,76 +75,6 @@ static tally *tal(const char *key)
     memset(&T[nt], 0, sizeof T[nt]);
     snprintf(T[nt].key, sizeof T[nt].key, "%s", key);
     return &T[nt++];
-}
-
-static double cpu(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
-           ru.ru_stime.tv_usec / 1e6;
-}
-
-static int flag_of(const char *s)
-{
-    int i;
-    for (i = 0; i < (int)(sizeof flag_names / sizeof flag_names[0]); i++)
-        if (!strcmp(s, flag_names[i]))
-            return i;
-    return F_OK;
-}
-
-/* Read the TSV; returns the pages (malloc'd) and their count. */
-static tpage *read_truth(const char *path, int *pn)
-{
-    FILE *f = fopen(path, "r");
-    char line[2048];
-    tpage *pg = NULL, *cur = NULL;
-    int n = 0, cap = 0;
-    if (!f)
-        return NULL;
-    while (fgets(line, sizeof line, f)) {
-        char *fld[12];
-        int nf = 0;
-        char *s = line, *e;
-        line[strcspn(line, "\n")] = '\0';
-        while (nf < 12) {
-            fld[nf++] = s;
-            e = strchr(s, '\t');
-            if (!e)
-                break;
-            *e = '\0';
-            s = e + 1;
-        }
-        if (line[0] == 'P' && nf >= 10) {
-            if (n == cap) {
-                cap = cap ? cap * 2 : 64;
-                pg = realloc(pg, (size_t)cap * sizeof *pg);
-                if (!pg)
-                    exit(2);
-            }
-            cur = &pg[n++];
-            memset(cur, 0, sizeof *cur);
-            snprintf(cur->img, sizeof cur->img, "%s", fld[1]);
-            cur->page = atoi(fld[2]);
-            snprintf(cur->style, sizeof cur->style, "%s", fld[3]);
-            snprintf(cur->layout, sizeof cur->layout, "%s", fld[4]);
-            snprintf(cur->deg, sizeof cur->deg, "%s", fld[5]);
-            snprintf(cur->owner, sizeof cur->owner, "%s", fld[6]);
-            snprintf(cur->pair, sizeof cur->pair, "%s", fld[7]);
-            cur->stdstart = !strncmp(fld[9], STDFEN, strlen(STDFEN));
-        } else if (line[0] == 'Y' && nf >= 5 && cur && cur->n < MAXP) {
-            tply *y = &cur->p[cur->n++];
-            snprintf(y->iccs, sizeof y->iccs, "%s", fld[2]);
-            if (xq_move_from_iccs(y->iccs, &y->mv) != XQ_OK)
-                y->mv = XQ_MOVE_NONE;
-            y->flag = flag_of(fld[3]);
-            y->cell = atoi(fld[4]);
-        }
-    }
-    fclose(f);
-    *pn = n;
-    return pg;
 }
 
 static int has_code(const xq_game *g, const char *code)
@@ -348,15 +260,9 @@ int main(int argc, char **argv)
     if (argc > 2)
         threshold = atoi(argv[2]);
     verbose = getenv("XQ_E2E_VERBOSE") != NULL;
-    pg = read_truth(argv[1], &n);
-    if (!pg) {
-        fprintf(stderr, "cannot read %s\n", argv[1]);
+    pg = truth_open(argv[1], &n, &ocr);
+    if (!pg)
         return 1;
-    }
-    if (xq_ocr_create(&ocr, NULL) != XQ_OK) {
-        fprintf(stderr, "cannot start the OCR engine\n");
-        return 1;
-    }
     for (i = 0; i < n; i++) {
         const tpage *tp = &pg[i];
         xq_sheet **sheets = NULL;

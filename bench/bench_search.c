@@ -1,0 +1,129 @@
+/* bench_search.c - where the decoder's wrong moves come from: the search or
+ * the model. Each rendered sheet with a standard start (bench_e2e's TSV)
+ * is read (xq_ocr_read_file) and decoded as xq_verify_sheet does
+ * (vd_decode); a sheet with wrong moves is decoded again keeping the
+ * renderer's true game in the beam (vd_decode_guided). Where the true game
+ * then scores better under the decoder's own model, the first decoding
+ * lost it: a search error (a wider or smarter search would have found it).
+ * Where it scores worse, the model prefers the wrong game: a model error
+ * (only better reading or scoring helps).
+ *
+ *   bench_search E2E.tsv
+ * Without arguments it prints a note and exits 0 (bench/run.sh runs every
+ * bench binary). Env XQ_E2E_ONLY: only images whose path has this.
+ *
+ * Printed per sheet: plies, wrong moves, the decoded game's score and the
+ * best score with the true game kept in the beam, search/model; then in
+ * total: wrong moves on search-error sheets and on model-error sheets, and
+ * the decoder's CPU seconds per sheet (the first decoding only, next to
+ * the OCR's).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xqscan/xq_board.h"
+#include "xqscan/xq_ocr.h"
+#include "xqscan/xq_verify.h"
+
+#include "../replay/verify/verify_internal.h"
+#include "e2e_truth.h"
+
+/* Plies of the truth the decoding does not play (past its end: all). */
+static int wrong_plies(const vd_result *r, const xq_move *truth, int n)
+{
+    int i, w = 0;
+    for (i = 0; i < n; i++)
+        w += (size_t)i >= r->nplies || r->plies[i].mv != truth[i];
+    return w;
+}
+
+int main(int argc, char **argv)
+{
+    tpage *pg;
+    int n, i, sheets = 0, fails = 0;
+    long plies = 0, wrong = 0, wsearch = 0, wmodel = 0, nsearch = 0, nmodel = 0;
+    double ocr_s = 0, dec_s = 0;
+    xq_ocr *ocr = NULL;
+    const char *only = getenv("XQ_E2E_ONLY");
+
+    if (argc < 2) {
+        printf("bench_search: bench_search E2E.tsv (bench/bench_e2e.sh renders "
+               "the sheets)\n");
+        return 0;
+    }
+    pg = truth_open(argv[1], &n, &ocr);
+    if (!pg)
+        return 1;
+    for (i = 0; i < n; i++) {
+        const tpage *tp = &pg[i];
+        xq_sheet **sh = NULL;
+        size_t ns = 0;
+        char err[256];
+        xq_move truth[MAXP];
+        xq_sheet_cells cells;
+        xq_cell_source src;
+        const xq_cell_source *srcs[1];
+        xq_board b;
+        vd_result res;
+        double t0, score0;
+        int j, w;
+        bool replaced = false;
+        if (!tp->stdstart || tp->page != 0 || (only && !strstr(tp->img, only)))
+            continue;
+        t0 = cpu();
+        if (xq_ocr_read_file(ocr, tp->img, &sh, &ns, err, sizeof err) != XQ_OK ||
+            ns < 1) {
+            printf("fail %s: %s\n", tp->img, err);
+            fails++;
+            continue;
+        }
+        ocr_s += cpu() - t0;
+        for (j = 0; j < tp->n; j++)
+            truth[j] = tp->p[j].mv;
+        cells.ocr = ocr;
+        cells.sheet = sh[0];
+        xq_verify_source_from_sheet(&cells, &src);
+        srcs[0] = &src;
+        xq_board_init_start(&b);
+        t0 = cpu();
+        if (vd_decode(srcs, 1, NULL, false, &b, &res) != XQ_OK) {
+            printf("fail decode %s\n", tp->img);
+            fails++;
+            xq_ocr_sheets_free(&sh, ns);
+            continue;
+        }
+        dec_s += cpu() - t0;
+        score0 = res.score;
+        w = wrong_plies(&res, truth, tp->n);
+        if (w && vd_decode_guided(srcs, 1, NULL, false, &b, truth, 1,
+                                  (size_t)tp->n, &res, &replaced) != XQ_OK) {
+            printf("fail guided decode %s\n", tp->img);
+            fails++;
+        }
+        printf("%-64s %3d plies %3d wrong  score %8.2f  truth kept %8.2f  %s\n",
+               tp->img, tp->n, w, score0, res.score,
+               !w ? "" : replaced ? "search" : "model");
+        sheets++;
+        plies += tp->n;
+        wrong += w;
+        if (w && replaced) {
+            wsearch += w;
+            nsearch++;
+        } else if (w) {
+            wmodel += w;
+            nmodel++;
+        }
+        vd_result_free(&res);
+        xq_ocr_sheets_free(&sh, ns);
+    }
+    printf("sheets %d, plies %ld, wrong %ld: on %ld sheets the true game scores "
+           "better (search errors, %ld plies), on %ld worse (model errors, %ld "
+           "plies)\n", sheets, plies, wrong, nsearch, wsearch, nmodel, wmodel);
+    if (sheets)
+        printf("CPU s per sheet: OCR %.2f, decoder %.2f (first decoding)\n",
+               ocr_s / sheets, dec_s / sheets);
+    xq_ocr_destroy(&ocr);
+    free(pg);
+    return fails ? 1 : 0;
+}
