@@ -15,8 +15,8 @@
  * Printed per sheet: plies, wrong moves, the decoded game's score and the
  * best score with the true game kept in the beam, search/model; then in
  * total: wrong moves on search-error sheets and on model-error sheets, and
- * the decoder's CPU seconds per sheet (the first decoding only, next to
- * the OCR's).
+ * the decoder's CPU seconds per sheet (vd_decode with its retries, not the
+ * guided decoding), next to the OCR's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,7 +121,8 @@ int main(int argc, char **argv)
            "better (search errors, %ld plies), on %ld worse (model errors, %ld "
            "plies)\n", sheets, plies, wrong, nsearch, wsearch, nmodel, wmodel);
     if (sheets)
-        printf("CPU s per sheet: OCR %.2f, decoder %.2f (first decoding)\n",
+        printf("CPU s per sheet: OCR %.2f, decoder %.2f (vd_decode as "
+               "xq_verify_sheet runs it, not the guided decoding)\n",
                ocr_s / sheets, dec_s / sheets);
     xq_ocr_destroy(&ocr);
     free(pg);
