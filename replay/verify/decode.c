@@ -3726,6 +3726,19 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     return st;
 }
 
+/* Keep the decoding that scores better in *res, free the other; true
+ * when *res2 replaced it. */
+static bool keep_better(vd_result *res, vd_result *res2)
+{
+    if (res2->score > res->score) {
+        vd_result_free(res);
+        *res = *res2;
+        return true;
+    }
+    vd_result_free(res2);
+    return false;
+}
+
 /* Decode again keeping games[0..ngames) (len moves each, XQ_MOVE_NONE past
  * a shorter one's end; at most 16) in the beam; the decoding replaces *res
  * (*preplaced) where it scores better. */
@@ -3747,13 +3760,7 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
     st = decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0, &res2);
     if (st != XQ_OK)
         return st;
-    if (res2.score > res->score) {
-        vd_result_free(res);
-        *res = res2;
-        *preplaced = true;
-    } else {
-        vd_result_free(&res2);
-    }
+    *preplaced = keep_better(res, &res2);
     return XQ_OK;
 }
 
@@ -3784,14 +3791,8 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
                 wa[a] = 1;
     }
     if (decode_once(src, nsrc, opts, exact, start, NULL, wa, nw,
-                    VD_BEAM * VD_WINDOW_WIDEN, &res2) == XQ_OK) {
-        if (res2.score > res->score) {
-            vd_result_free(res);
-            *res = res2;
-        } else {
-            vd_result_free(&res2);
-        }
-    }
+                    VD_BEAM * VD_WINDOW_WIDEN, &res2) == XQ_OK)
+        keep_better(res, &res2);
     xq_free(wa);
 }
 
@@ -3824,14 +3825,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
             memset(&wide, 0, sizeof wide);
         wide.beam = VD_BEAM * VD_RETRY_WIDEN;
         if (decode_once(src, nsrc, &wide, exact, start, NULL, NULL, 0, 0,
-                        &res2) == XQ_OK) {
-            if (res2.score > res->score) {
-                vd_result_free(res);
-                *res = res2;
-            } else {
-                vd_result_free(&res2);
-            }
-        }
+                        &res2) == XQ_OK)
+            keep_better(res, &res2);
     }
     /* histories with a skip fewer (find_repairs): decoded again with
      * them kept in the beam, the better decoding kept (not where a beam
