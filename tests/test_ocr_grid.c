@@ -17,6 +17,7 @@
 
 #include <leptonica/allheaders.h>
 
+#include "test_shard.h"
 #include "../ocr/ocr_internal.h"
 
 static xq_ocr *g_ocr;
@@ -825,5 +826,6 @@ int main(void)
         cmocka_unit_test(test_form_photo_exact),
         cmocka_unit_test(test_form_faded),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return xq_run_group("test_ocr_grid", tests, sizeof tests / sizeof tests[0],
+                        setup, teardown);
 }

@@ -29,8 +29,11 @@ static inline int xq_shard_parse(const char *s, size_t *k, size_t *n)
     return 1;
 }
 
-static inline int xq_run_tests(const char *name, const struct CMUnitTest *t,
-                               size_t count)
+/* Run tests t[0, count) as the group `name`, with the group's setup and
+ * teardown (either may be NULL), as XQ_TEST_FILTER / XQ_TEST_SHARD say. */
+static inline int xq_run_group(const char *name, const struct CMUnitTest *t,
+                               size_t count, CMFixtureFunction setup,
+                               CMFixtureFunction teardown)
 {
     struct CMUnitTest *sel;
     size_t i, k, n, m = 0;
@@ -38,7 +41,7 @@ static inline int xq_run_tests(const char *name, const struct CMUnitTest *t,
     if (getenv("XQ_TEST_FILTER"))
         cmocka_set_test_filter(getenv("XQ_TEST_FILTER"));
     if (!getenv("XQ_TEST_SHARD"))
-        return _cmocka_run_group_tests(name, t, count, NULL, NULL);
+        return _cmocka_run_group_tests(name, t, count, setup, teardown);
     if (!xq_shard_parse(getenv("XQ_TEST_SHARD"), &k, &n)) {
         fprintf(stderr, "%s: XQ_TEST_SHARD must be k/n (1 <= k <= n)\n", name);
         return 1;
@@ -48,9 +51,16 @@ static inline int xq_run_tests(const char *name, const struct CMUnitTest *t,
         return 1;
     for (i = k - 1; i < count; i += n)
         sel[m++] = t[i];
-    rc = _cmocka_run_group_tests(name, sel, m, NULL, NULL);
+    rc = _cmocka_run_group_tests(name, sel, m, setup, teardown);
     free(sel);
     return rc;
+}
+
+/* The same without group fixtures. */
+static inline int xq_run_tests(const char *name, const struct CMUnitTest *t,
+                               size_t count)
+{
+    return xq_run_group(name, t, count, NULL, NULL);
 }
 
 #endif

@@ -1388,7 +1388,7 @@ static void test_corrections(void **state)
     c[0].move = ic;
     c[1].ply = 12;
     c[1].move = "z9z9";   /* names no move: ignored with a finding */
-    xq_verify_options_init(&o);
+    default_options(&o);
     o.corrections = c;
     o.ncorrections = 2;
     game = decode(6, &SY_HAND, 9, g, &s, &o);
@@ -1428,7 +1428,7 @@ static void test_pair(void **state)
     xq_game_create(&pair);
     xq_game_create(&g0);
     xq_game_create(&g1);
-    xq_verify_options_init(&o);
+    default_options(&o);
     o.start_fen = g->fen;
     assert_int_equal(xq_verify_pair(srcs, &o, pair, g0, g1), XQ_OK);
     assert_int_equal((int)pair->nplies, g->n);
@@ -1566,7 +1566,7 @@ static void test_typed(void **state)
     (void)state;
     assert_int_equal(sy_load_game(JSONL, 8, g), 0);
     t = typed_moves(g);
-    xq_verify_options_init(&o);
+    default_options(&o);
     o.start_fen = g->fen;
     xq_game_create(&game);
     assert_int_equal(xq_verify_typed((const char *const *)t, (size_t)g->n, &o, game), XQ_OK);
@@ -1642,7 +1642,7 @@ static void test_typed_errors(void **state)
     (void)state;
     assert_int_equal(sy_load_game(JSONL, 8, g), 0);
     t = typed_chinese(g);
-    xq_verify_options_init(&o);
+    default_options(&o);
     o.start_fen = g->fen;
     /* a digit typed wrong (the first of Red's moves from ply 21 on where
      * the last glyph changed to 九 is no legal move) */
