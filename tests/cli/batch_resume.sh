@@ -24,7 +24,7 @@ else
 import os, random, sys
 from PIL import Image, ImageDraw
 top = sys.argv[1]
-for i in range(12):
+for i in range(8):
     d = os.path.join(top, "round%d" % (i % 3 + 1))
     os.makedirs(d, exist_ok=True)
     im = Image.new("L", (500, 700), 255)
