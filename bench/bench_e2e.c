@@ -267,8 +267,8 @@ int main(int argc, char **argv)
         const tpage *tp = &pg[i];
         xq_sheet **sheets = NULL;
         size_t ns = 0;
-        char err[256], key[48];
-        double t0, ocr_s, ver_s = 0;
+        char key[48];
+        double ocr_s, ver_s = 0;
         xq_game *g = NULL;
         tally *t;
         int keep = strcmp(tp->pair, "-") != 0 && nh < 64;
@@ -280,14 +280,10 @@ int main(int argc, char **argv)
             continue;   /* the bench renders one page per image */
         if (getenv("XQ_E2E_ONLY") && !strstr(tp->img, getenv("XQ_E2E_ONLY")))
             continue;   /* env XQ_E2E_ONLY: only images whose path has this */
-        t0 = cpu();
-        if (xq_ocr_read_file(ocr, tp->img, &sheets, &ns, err, sizeof err) != XQ_OK ||
-            ns < 1) {
-            printf("fail %s: %s\n", tp->img, err);
+        if (!truth_read(ocr, tp, &sheets, &ns, &ocr_s)) {
             fails++;
             continue;
         }
-        ocr_s = cpu() - t0;
         if (verify_one(ocr, sheets[0], -1, &g, &ver_s) != 0) {
             printf("fail verify %s\n", tp->img);
             fails++;

@@ -59,26 +59,22 @@ int main(int argc, char **argv)
         const tpage *tp = &pg[i];
         xq_sheet **sh = NULL;
         size_t ns = 0;
-        char err[256];
         xq_move truth[MAXP];
         xq_sheet_cells cells;
         xq_cell_source src;
         const xq_cell_source *srcs[1];
         xq_board b;
         vd_result res;
-        double t0, score0;
+        double t0, rd_s, score0;
         int j, w;
         bool replaced = false;
         if (!tp->stdstart || tp->page != 0 || (only && !strstr(tp->img, only)))
             continue;
-        t0 = cpu();
-        if (xq_ocr_read_file(ocr, tp->img, &sh, &ns, err, sizeof err) != XQ_OK ||
-            ns < 1) {
-            printf("fail %s: %s\n", tp->img, err);
+        if (!truth_read(ocr, tp, &sh, &ns, &rd_s)) {
             fails++;
             continue;
         }
-        ocr_s += cpu() - t0;
+        ocr_s += rd_s;
         for (j = 0; j < tp->n; j++)
             truth[j] = tp->p[j].mv;
         cells.ocr = ocr;

@@ -124,4 +124,22 @@ static double cpu(void)
            ru.ru_stime.tv_usec / 1e6;
 }
 
+/* Read the sheets of tp's image (*psheets, *pns; *pocr_s: the CPU
+ * seconds it took); on failure a "fail IMAGE: reason" line and false. */
+static bool truth_read(xq_ocr *ocr, const tpage *tp, xq_sheet ***psheets,
+                       size_t *pns, double *pocr_s)
+{
+    char err[256];
+    double t0 = cpu();
+    *psheets = NULL;
+    *pns = 0;
+    if (xq_ocr_read_file(ocr, tp->img, psheets, pns, err, sizeof err) != XQ_OK ||
+        *pns < 1) {
+        printf("fail %s: %s\n", tp->img, err);
+        return false;
+    }
+    *pocr_s = cpu() - t0;
+    return true;
+}
+
 #endif
