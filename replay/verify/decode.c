@@ -2447,31 +2447,43 @@ static void find_repairs(vdec *d, vplay *vp)
     if (!games || !cur || !srcs)
         goto out;
     for (u3 = 3; u3 <= len; u3++) {
+      int pass;
+      for (pass = 0; pass < 2; pass++) {
         size_t U[2], nu = 0, ng = 0;
-        bool many = false;
+        bool many = false, far = false;
         const vd_cell *c = NULL;
         vrepair rp;
         bool skip = res->plies[u3 - 1].kind[0] == VK_SKIP;
         if (!skip && !vp->clean[u3 - 1])
             c = reads_other(d, &res->plies[u3 - 1], 0);
         if (!skip && !c)
-            continue;
+            break;
         if (skip && u3 < len && res->plies[u3 - 2].slot[0] >= 0 &&
             res->plies[u3].slot[0] == res->plies[u3 - 2].slot[0] + 1)
-            continue;             /* the whole record moved: not this */
+            break;                /* the whole record moved: not this */
+        /* the plies no record tells: blank cells and skips; then (pass
+         * 1, where those gave no history) also records that read as no
+         * legal move (far_misfit_at): the decoder chose their moves too,
+         * and the one it chose may have been the one that left this
+         * record unplayable (printed sheet, 车二平八 written for 车一平八:
+         * the rook put on 五 and the blank four plies later taking it to
+         * 八, the cannon that blank had moved then a square off for
+         * 炮五进三 28 plies later) */
         for (q = u3 - 2; q >= 1 && q + VD_SHIFT_REACH >= u3; q -= 2) {
+            bool fm = pass == 1 && far_misfit_at(d, vp, q, 0);
             if (res->plies[q - 1].kind[0] == VK_BLANK ||
-                res->plies[q - 1].kind[0] == VK_SKIP) {
+                res->plies[q - 1].kind[0] == VK_SKIP || fm) {
                 if (nu == 2) {
                     many = true;
                     break;
                 }
+                far = far || fm;
                 U[nu++] = q;
             }
             if (q < 3)
                 break;
         }
-        if (nu == 0 || many)
+        if (nu == 0 || many || (pass == 1 && !far))
             continue;
         if (nu == 2) {            /* in order of play */
             size_t t = U[0];
@@ -2500,6 +2512,9 @@ static void find_repairs(vdec *d, vplay *vp)
             games = NULL;
             goto out;
         }
+        if (ng > VD_REPAIR_KEEP)
+            break;                /* too many already: more untold, more */
+      }
     }
 out:
     xq_free(games);
@@ -3764,9 +3779,39 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
     return XQ_OK;
 }
 
-/* A game that still reads VD_RETRY_MISFITS records poorly is decoded once
- * more with a beam VD_WINDOW_WIDEN times wider on the plies leading to
- * each misfit (VD_WINDOW_BACK before it to 2 after it); the better scoring
+/* A ply where the decoded game changes a record's alignment (a skip, a
+ * junk cell) on some sheet. */
+static bool realigned(const vd_result *res, size_t t)
+{
+    int k;
+    for (k = 0; k < res->nsrc; k++)
+        if (res->plies[t].kind[k] == VK_SKIP || res->plies[t].kind[k] == VK_EXTRA)
+            return true;
+    return false;
+}
+
+/* How much of the decoded game the cells do not tell plainly: its misfits
+ * and its realignments (vd_decode retries a game with VD_RETRY_MISFITS of
+ * them). A history with several skips close together can read every
+ * record (test_slip_before_blank, corpus line 221: a skip of Black's, an
+ * illegal record of Red's 11 plies later and a blank four plies after it;
+ * the true history, a skip's penalty behind the best until the records
+ * tell, was cut at the blank, and the one left read the rest of the game
+ * through three more skips, 12 plies of it sure and wrong): no misfit
+ * called for the wider retries, yet it scores far below the true one. */
+static int trouble(const vd_result *res)
+{
+    int n = res->misfits;
+    size_t t;
+    for (t = 0; t < res->nplies; t++)
+        n += realigned(res, t);
+    return n;
+}
+
+/* A game that still has VD_RETRY_MISFITS misfits and realignments
+ * (trouble) is decoded once more with a beam VD_WINDOW_WIDEN times wider
+ * on the plies leading to each misfit and realignment (VD_WINDOW_BACK
+ * before it to 2 after it); the better scoring
  * decoding is kept. Where the true game is lost it is usually many
  * near-equal histories at once (a blank cell's moves, each with the ~40
  * moves a skip may have left unwritten) that no beam of 1,024 holds, a
@@ -3784,7 +3829,7 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
         return;   /* the decoding already made stands */
     for (t = 0; t < res->nplies; t++) {
         long ply = (long)t + 1, a;
-        if (!res->plies[t].misfit)
+        if (!res->plies[t].misfit && !realigned(res, t))
             continue;
         for (a = ply - VD_WINDOW_BACK; a <= ply + 2; a++)
             if (a >= 1 && (size_t)a < nw)
@@ -3797,7 +3842,8 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
 }
 
 /* Decode; at the default beam, a decoded game with VD_RETRY_MISFITS plies
- * whose cells read poorly as their moves is decoded again with a wider
+ * whose cells read poorly as their moves or that realign a record
+ * (trouble) is decoded again with a wider
  * beam, and the history scoring better under the model is kept. Such a
  * game is often one whose true history fell out of the beam among a crowd
  * of near-equal ones (an illegal record, a blank and a skip close
@@ -3806,8 +3852,8 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
  * pays nothing. Then, up to VD_REPAIR_ROUNDS times, a decoded game with
  * histories of a skip or misreading fewer (find_repairs) is decoded again
  * keeping them in the beam, while that scores better; then one with
- * VD_RETRY_MISFITS misfits still is decoded with a wide beam around them
- * (window_retry). All at the default beam only. */
+ * VD_RETRY_MISFITS misfits and realignments still is decoded with a wide
+ * beam around them (window_retry). All at the default beam only. */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res)
@@ -3817,7 +3863,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     int round;
     xq_status st = decode_once(src, nsrc, opts, exact, start, NULL, NULL, 0, 0,
                                  res);
-    if (st == XQ_OK && res->misfits >= VD_RETRY_MISFITS &&
+    if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
         !(opts && opts->beam > 0)) {   /* a beam asked for is kept to */
         if (opts)
             wide = *opts;
@@ -3844,7 +3890,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         vd_result_free(res);
         *res = res2;
     }
-    if (st == XQ_OK && res->misfits >= VD_RETRY_MISFITS &&
+    if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
         !(opts && opts->beam > 0))
         window_retry(src, nsrc, opts, exact, start, res);
     return st;
