@@ -97,14 +97,18 @@ static xq_game *decode(int line, const sy_style *st, uint64_t seed, sy_game *g,
 }
 
 /* Verify a cell source of game g with the default options (beam > 0:
- * that beam). */
+ * that beam; beam < 0: the library's own, its wider retries included,
+ * under the sanitizers too). */
 static xq_game *verify_source(const xq_cell_source *src, const sy_game *g,
                               int beam)
 {
     xq_game *game = NULL;
     xq_verify_options o;
     assert_int_equal(xq_game_create(&game), XQ_OK);
-    default_options(&o);
+    if (beam < 0)
+        xq_verify_options_init(&o);
+    else
+        default_options(&o);
     o.start_fen = g->fen;
     if (beam > 0)
         o.beam = beam;
@@ -1359,16 +1363,7 @@ static void test_slip_before_blank(void **state)
             s.text[s.cell_of[bl - 1]][0] = s.written[s.cell_of[bl - 1]][0] = '\0';
             if (!skip)
                 s.s_sub = s.s_drop = s.s_ins = 1e-6;
-            {   /* the library's defaults, its wider retries included */
-                xq_cell_source src;
-                xq_verify_options o;
-                sy_source(&s, &src);
-                xq_verify_options_init(&o);
-                o.start_fen = g->fen;
-                assert_int_equal(xq_game_create(&game), XQ_OK);
-                assert_int_equal(xq_verify_sheet(&src, &o, game), XQ_OK);
-                dump(game, g, &s);
-            }
+            game = verify_edited_beam(&s, g, -1);   /* with the retries */
             tally(game, g, &right, &silent);
             if (getenv("XQ_VERIFY_DUMP"))
                 printf("line %d%s: %s at ply %d, blank %d, %d of %d right, "

@@ -2434,10 +2434,39 @@ static size_t repair_games(vdec *d, vplay *vp, const vrepair *rp,
     return ng;
 }
 
+/* The plies of u3's side within VD_SHIFT_REACH before it that no record
+ * tells, latest first: blank cells and skips; with far, also records that
+ * read as no legal move (far_misfit_at): the decoder chose their moves
+ * too, and the one it chose may be what left u3's record unplayable
+ * (printed sheet, 车二平八 written for 车一平八: the rook put on 五 and the
+ * blank four plies later taking it to 八, the cannon that blank had moved
+ * then a square off for 炮五进三 28 plies later). Their number (up to 2;
+ * 0 where there are none or more); *pfar: one of them is such a record. */
+static size_t untold_before(vdec *d, vplay *vp, size_t u3, bool far,
+                            size_t U[2], bool *pfar)
+{
+    const vd_result *res = d->res;
+    size_t q, nu = 0;
+    *pfar = false;
+    for (q = u3 - 2; q >= 1 && q + VD_SHIFT_REACH >= u3; q -= 2) {
+        bool fm = far && far_misfit_at(d, vp, q, 0);
+        if (res->plies[q - 1].kind[0] == VK_BLANK ||
+            res->plies[q - 1].kind[0] == VK_SKIP || fm) {
+            if (nu == 2)
+                return 0;
+            *pfar = *pfar || fm;
+            U[nu++] = q;
+        }
+        if (q < 3)
+            break;
+    }
+    return nu;
+}
+
 static void find_repairs(vdec *d, vplay *vp)
 {
     vd_result *res = d->res;
-    size_t len = vp->len, u3, q, i, *srcs = NULL;
+    size_t len = vp->len, u3, i, *srcs = NULL;
     xq_move *games = NULL, *cur = NULL;
     if (res->exact || len < 3)
         return;
@@ -2447,74 +2476,55 @@ static void find_repairs(vdec *d, vplay *vp)
     if (!games || !cur || !srcs)
         goto out;
     for (u3 = 3; u3 <= len; u3++) {
-      int pass;
-      for (pass = 0; pass < 2; pass++) {
-        size_t U[2], nu = 0, ng = 0;
-        bool many = false, far = false;
         const vd_cell *c = NULL;
         vrepair rp;
         bool skip = res->plies[u3 - 1].kind[0] == VK_SKIP;
+        int pass;
         if (!skip && !vp->clean[u3 - 1])
             c = reads_other(d, &res->plies[u3 - 1], 0);
         if (!skip && !c)
-            break;
+            continue;
         if (skip && u3 < len && res->plies[u3 - 2].slot[0] >= 0 &&
             res->plies[u3].slot[0] == res->plies[u3 - 2].slot[0] + 1)
-            break;                /* the whole record moved: not this */
-        /* the plies no record tells: blank cells and skips; then (pass
-         * 1, where those gave no history) also records that read as no
-         * legal move (far_misfit_at): the decoder chose their moves too,
-         * and the one it chose may have been the one that left this
-         * record unplayable (printed sheet, 车二平八 written for 车一平八:
-         * the rook put on 五 and the blank four plies later taking it to
-         * 八, the cannon that blank had moved then a square off for
-         * 炮五进三 28 plies later) */
-        for (q = u3 - 2; q >= 1 && q + VD_SHIFT_REACH >= u3; q -= 2) {
-            bool fm = pass == 1 && far_misfit_at(d, vp, q, 0);
-            if (res->plies[q - 1].kind[0] == VK_BLANK ||
-                res->plies[q - 1].kind[0] == VK_SKIP || fm) {
-                if (nu == 2) {
-                    many = true;
-                    break;
-                }
-                far = far || fm;
-                U[nu++] = q;
-            }
-            if (q < 3)
-                break;
-        }
-        if (nu == 0 || many || (pass == 1 && !far))
-            continue;
-        if (nu == 2) {            /* in order of play */
-            size_t t = U[0];
-            U[0] = U[1];
-            U[1] = t;
-        }
+            continue;             /* the whole record moved: not this */
         /* the record each ply plays: the skip at u3 taken out, that
          * column's later records each played a move earlier */
         for (i = 1; i <= len; i++)
             srcs[i - 1] = skip && i >= u3 && (i - u3) % 2 == 0 ? i + 2 : i;
-        for (i = 0; i + 1 < U[0]; i++)
-            cur[i] = res->plies[i].mv;
         rp.srcs = srcs;
         rp.u3 = u3;
         rp.text = c ? c->text : NULL;
-        rp.as_read = false;
-        ng = repair_games(d, vp, &rp, U, nu, cur, games);
-        if (ng == 0) {
-            rp.as_read = true;
+        /* the blank cells and skips; where they give no history, with
+         * the records that read as no legal move too */
+        for (pass = 0; pass < 2; pass++) {
+            size_t U[2], ng;
+            bool far;
+            size_t nu = untold_before(d, vp, u3, pass == 1, U, &far);
+            if (nu == 0 || (pass == 1 && !far))
+                continue;
+            if (nu == 2) {        /* in order of play */
+                size_t t = U[0];
+                U[0] = U[1];
+                U[1] = t;
+            }
+            for (i = 0; i + 1 < U[0]; i++)
+                cur[i] = res->plies[i].mv;
+            rp.as_read = false;
             ng = repair_games(d, vp, &rp, U, nu, cur, games);
+            if (ng == 0) {
+                rp.as_read = true;
+                ng = repair_games(d, vp, &rp, U, nu, cur, games);
+            }
+            if (ng >= 1 && ng <= VD_REPAIR_KEEP) {
+                res->repair = games;
+                res->nrepair = ng;
+                res->repair_len = len + 1;
+                games = NULL;
+                goto out;
+            }
+            if (ng > VD_REPAIR_KEEP)
+                break;            /* too many already: more untold, more */
         }
-        if (ng >= 1 && ng <= VD_REPAIR_KEEP) {
-            res->repair = games;
-            res->nrepair = ng;
-            res->repair_len = len + 1;
-            games = NULL;
-            goto out;
-        }
-        if (ng > VD_REPAIR_KEEP)
-            break;                /* too many already: more untold, more */
-      }
     }
 out:
     xq_free(games);
