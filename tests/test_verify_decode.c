@@ -419,6 +419,9 @@ static void test_cut_beam_never_silent(void **state)
     xq_verify_options_init(&o);
     o.beam = 8;
     sum = decode_lines(20, 24, &st, 300, &o);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("beam 8: %d of %d plies under review, %d right\n",
+               sum.flagged, sum.plies, sum.right);
     assert_int_equal(sum.silent, 0);
     assert_true(sum.flagged < sum.plies);   /* not everything is under review */
 }
@@ -1280,6 +1283,92 @@ static void test_miswritten_earlier_record(void **state)
     free(g);
 }
 
+/* Corpus line's game in g with a slip from ply 21 on: a sideways rook or
+ * cannon move whose record with another starting file names no piece (its
+ * ply in *pu, the record in bad) and the ply four later, its column's next
+ * but one, to be left blank (*pbl); false when the game has none. */
+static bool slip_game(int line, sy_game *g, int *pu, int *pbl,
+                      char bad[XQ_NOTATION_MAX])
+{
+    xq_board b;
+    char err[64], text[XQ_NOTATION_MAX];
+    int u;
+    assert_int_equal(sy_load_game(JSONL, line, g), 0);
+    if (g->n < 60)
+        return false;
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    for (u = 1; u <= g->n - 40; u++) {
+        if (u >= 21 &&
+            xq_notation_write(&b, g->mv[u - 1], XQ_NOTATION_CHINESE, text,
+                              sizeof text) == XQ_OK &&
+            strlen(text) == 12 && !memcmp(text + 6, "平", 3) &&
+            (!memcmp(text, "车", 3) || !memcmp(text, "炮", 3)) &&
+            XQ_MOVE_FROM(g->mv[u + 3]) != XQ_MOVE_TO(g->mv[u - 1])) {
+            static const char *const files[2][9] = {
+                { "一", "二", "三", "四", "五", "六", "七", "八", "九" },
+                { "1", "2", "3", "4", "5", "6", "7", "8", "9" } };
+            int side = xq_board_side(&b), f;
+            for (f = 0; f < 9; f++) {
+                xq_resolution res;
+                char t2[XQ_NOTATION_MAX];
+                size_t fl = strlen(files[side][f]);
+                if (!memcmp(text + 3, files[side][f], fl))
+                    continue;
+                snprintf(t2, sizeof t2, "%.3s%s%s", text, files[side][f],
+                         text + 3 + (side ? 1 : 3));
+                if (xq_notation_read(&b, t2, 0, &res) == XQ_OK &&
+                    res.code == XQ_RES_NO_PIECE) {
+                    snprintf(bad, XQ_NOTATION_MAX, "%s", t2);
+                    *pu = u;
+                    *pbl = u + 4;
+                    return true;
+                }
+            }
+        }
+        assert_true(xq_board_make_move(&b, g->mv[u - 1], NULL));
+    }
+    return false;
+}
+
+/* slip_game's sheet of g (the slip at ply u, the blank at bl), the other
+ * column's move skip plies before the slip left out (its column moves up;
+ * 0: none), scored as confident printed readings (sharp) or as the
+ * synthetic clean writer; decoded with the library's options: no wrong
+ * move sure, the slip's ply right or under review. Returns the game
+ * (the caller destroys it). */
+static xq_game *slip_sheet(const sy_game *g, int line, int u, int bl,
+                           const char *bad, int skip, bool sharp)
+{
+    xq_board b;
+    sy_sheet s;
+    char err[64];
+    xq_game *game;
+    int right, silent;
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 11), 0);
+    assert_true(s.cell_of[u - 1] >= 0 && s.cell_of[bl - 1] >= 0);
+    if (skip)
+        sy_blank_and_skip(&s, NULL, 0, u - skip, 0);
+    free(s.text[s.cell_of[u - 1]]);
+    free(s.written[s.cell_of[u - 1]]);
+    s.text[s.cell_of[u - 1]] = strdup(bad);
+    s.written[s.cell_of[u - 1]] = strdup(bad);
+    s.text[s.cell_of[bl - 1]][0] = s.written[s.cell_of[bl - 1]][0] = '\0';
+    if (sharp)
+        s.s_sub = s.s_drop = s.s_ins = 1e-6;
+    game = verify_edited_beam(&s, g, -1);   /* with the retries */
+    tally(game, g, &right, &silent);
+    if (getenv("XQ_VERIFY_DUMP"))
+        printf("line %d, skip %d before, %s: %s at ply %d, blank %d, %d of "
+               "%d right, %d silent\n", line, skip, sharp ? "sharp" : "clean",
+               bad, u, bl, right, g->n, silent);
+    assert_int_equal(silent, 0);
+    assert_true(game->plies[u - 1].review ||
+                game->plies[u - 1].mv == g->mv[u - 1]);
+    sy_sheet_free(&s);
+    return game;
+}
+
 /* A rook's or cannon's sideways move written with the wrong starting file
  * (车二平八 for 车一平八: no such piece there, an illegal record) and, four
  * plies later in the same column, a blank cell. The decoder chooses both
@@ -1296,96 +1385,55 @@ static void test_miswritten_earlier_record(void **state)
  * history with three skips that reads every record can outlast the true
  * one in the beam (18 plies sure and wrong before the decoder retried
  * such histories with a wider beam): whatever comes out, nothing wrong
- * may be sure. */
+ * may be sure. Then three sheets with the skip 7 plies before the slip,
+ * where the true history is lost from the beam and each decoded game was
+ * once sure of wrong moves: corpus line 238 (the skipped ply decoded as
+ * the next record, sure: the one earlier place of the skip that explains
+ * the record the decoded game found illegal had played that record by the
+ * decoded game's guess, alt_play_bad), line 261 (the column's record ends
+ * a move short, the true place of the skip 58 plies back, past the reach
+ * every earlier place fitted up to) and, scored sharp, line 227 (a skip
+ * in each column, a move pair that never was: every ply after it two
+ * plies off, read as the same moves). */
 static void test_slip_before_blank(void **state)
 {
     sy_game *g = malloc(sizeof *g);
-    sy_sheet s;
     /* from corpus line 218: four sheets, the last (line 221) the one
      * whose three-skip history was sure of 12 wrong plies; under the
      * sanitizers that one only */
+    static const struct { int line; bool sharp; } seven[] = {
+        { 238, false }, { 261, false }, { 227, true } };
     bool san = getenv("XQ_SANITIZED") != NULL;
     int line, done = 0, after = 0, wrong = 0, nsheets = san ? 1 : SLIP_SHEETS;
+    int u, bl, p;
+    char bad[XQ_NOTATION_MAX];
+    xq_game *game;
+    size_t i;
     (void)state;
+    assert_non_null(g);
     for (line = san ? 221 : 218; line < 400 && done < nsheets; line++) {
-        xq_board b;
-        char err[64], text[XQ_NOTATION_MAX], bad[XQ_NOTATION_MAX] = "";
-        int u, bl = 0, p, right, silent, skip;
-        assert_int_equal(sy_load_game(JSONL, line, g), 0);
-        if (g->n < 60)
+        if (!slip_game(line, g, &u, &bl, bad))
             continue;
-        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
-        for (u = 1; u <= g->n - 40 && !bl; u++) {
-            /* from ply 21 on: a sideways rook or cannon move whose record
-             * with another starting file names no piece */
-            if (u >= 21 &&
-                xq_notation_write(&b, g->mv[u - 1], XQ_NOTATION_CHINESE, text,
-                                  sizeof text) == XQ_OK &&
-                strlen(text) == 12 && !memcmp(text + 6, "平", 3) &&
-                (!memcmp(text, "车", 3) || !memcmp(text, "炮", 3)) &&
-                XQ_MOVE_FROM(g->mv[u + 3]) != XQ_MOVE_TO(g->mv[u - 1])) {
-                static const char *const files[2][9] = {
-                    { "一", "二", "三", "四", "五", "六", "七", "八", "九" },
-                    { "1", "2", "3", "4", "5", "6", "7", "8", "9" } };
-                int side = xq_board_side(&b), f;
-                for (f = 0; f < 9 && !bl; f++) {
-                    xq_resolution res;
-                    char t2[XQ_NOTATION_MAX];
-                    size_t fl = strlen(files[side][f]);
-                    if (!memcmp(text + 3, files[side][f], fl))
-                        continue;
-                    snprintf(t2, sizeof t2, "%.3s%s%s", text, files[side][f],
-                             text + 3 + (side ? 1 : 3));
-                    if (xq_notation_read(&b, t2, 0, &res) == XQ_OK &&
-                        res.code == XQ_RES_NO_PIECE) {
-                        snprintf(bad, sizeof bad, "%s", t2);
-                        bl = u + 4;
-                    }
-                }
-                if (bl)
-                    break;
-            }
-            assert_true(xq_board_make_move(&b, g->mv[u - 1], NULL));
+        game = slip_sheet(g, line, u, bl, bad, 0, true);
+        for (p = bl + 1; p <= g->n; p++) {
+            after++;
+            wrong += game->plies[p - 1].mv != g->mv[p - 1] ||
+                     game->plies[p - 1].status == XQ_PLY_ILLEGAL;
         }
-        if (!bl)
-            continue;
-        for (skip = 0; skip < 2; skip++) {
-            xq_game *game;
-            assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
-            assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 11), 0);
-            assert_true(s.cell_of[u - 1] >= 0 && s.cell_of[bl - 1] >= 0);
-            if (skip)   /* the other column's move u - 11: its column moves up */
-                sy_blank_and_skip(&s, NULL, 0, u - 11, 0);
-            free(s.text[s.cell_of[u - 1]]);
-            free(s.written[s.cell_of[u - 1]]);
-            s.text[s.cell_of[u - 1]] = strdup(bad);
-            s.written[s.cell_of[u - 1]] = strdup(bad);
-            s.text[s.cell_of[bl - 1]][0] = s.written[s.cell_of[bl - 1]][0] = '\0';
-            if (!skip)
-                s.s_sub = s.s_drop = s.s_ins = 1e-6;
-            game = verify_edited_beam(&s, g, -1);   /* with the retries */
-            tally(game, g, &right, &silent);
-            if (getenv("XQ_VERIFY_DUMP"))
-                printf("line %d%s: %s at ply %d, blank %d, %d of %d right, "
-                       "%d silent\n", line, skip ? " + skip" : "", bad, u, bl,
-                       right, g->n, silent);
-            assert_int_equal(silent, 0);
-            assert_true(game->plies[u - 1].review ||
-                        game->plies[u - 1].mv == g->mv[u - 1]);
-            for (p = bl + 1; p <= g->n && !skip; p++) {
-                after++;
-                wrong += game->plies[p - 1].mv != g->mv[p - 1] ||
-                         game->plies[p - 1].status == XQ_PLY_ILLEGAL;
-            }
-            xq_game_destroy(&game);
-            sy_sheet_free(&s);
-        }
+        xq_game_destroy(&game);
+        game = slip_sheet(g, line, u, bl, bad, 11, false);
+        xq_game_destroy(&game);
         done++;
     }
     if (getenv("XQ_VERIFY_DUMP"))
         printf("%d of %d plies after the blanks wrong\n", wrong, after);
     assert_int_equal(done, nsheets);
     assert_true(after > 0 && wrong * 50 <= after);   /* at most 2% */
+    for (i = 0; i < sizeof seven / sizeof *seven && !san; i++) {
+        assert_true(slip_game(seven[i].line, g, &u, &bl, bad));
+        game = slip_sheet(g, seven[i].line, u, bl, bad, 7, seven[i].sharp);
+        xq_game_destroy(&game);
+    }
     free(g);
 }
 

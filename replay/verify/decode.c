@@ -1279,12 +1279,43 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src,
     return xq_board_make_move(b, res->plies[src - 1].mv, NULL) ? 1 : -1;
 }
 
+/* A record that reads clearly as no legal move of the decoded game (an
+ * illegal or shifted record, reads_other): where its text names a legal
+ * move on an alternative board b, play that (the alternative explains the
+ * record) and return true; else leave b as it was. */
+static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k);
+
+static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
+                         xq_move *played)
+{
+    char msg[8], rule[8];
+    xq_move mv = XQ_MOVE_NONE;
+    int k;
+    if (src < 1 || src > vp->len || vp->clean[src - 1])
+        return false;
+    for (k = 0; k < d->nsrc; k++) {
+        const vd_cell *c = reads_other(d, &d->res->plies[src - 1], k);
+        if (c && c->text[0] &&
+            vs_read(b, c->text, &mv, msg, sizeof msg, rule, sizeof rule) ==
+                XQ_RES_OK &&
+            mv != XQ_MOVE_NONE && xq_board_make_move(b, mv, NULL)) {
+            *played = mv;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Could side's column have changed its alignment at ply t0 instead of at
  * t (t0 < t, both plies of that side), the cells between read one of that
  * side's moves later (skip: an unknown move at t0, each record then
  * played one turn late) or earlier (junk cell at t0: each record played
  * one turn early), and the record still be a legal game up to ply tend?
- * Every other ply plays its own record. A clean record that names no
+ * Every other ply plays its own record; a record that reads clearly as no
+ * legal move of the decoded game, by its text where that is legal on the
+ * alternative's board (alt_play_bad: the alternative explains it; played
+ * by the decoded game's guess, the true place of a skip had been refuted,
+ * test_slip_before_blank line 238). A clean record that names no
  * legal move where the alternative puts it refutes the alternative.
  * Every way of playing the alternative is tried (each move at a skip);
  * diff[u - t0] (u < t, within VD_SHIFT_SPAN; the caller counts plies past
@@ -1344,7 +1375,9 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                 {
                     xq_board b0;
                     xq_board_copy(&b0, &b);
-                    r = alt_play(vp, d->res, &b, src, &am);
+                    r = alt_play_bad(d, vp, &b, src, &am)
+                            ? 1
+                            : alt_play(vp, d->res, &b, src, &am);
                     if (scored && r == -1) {
                         /* scored: follow it by the move reading the
                          * record best; a record no move reads leaves
@@ -1823,6 +1856,15 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
             }
             if (t0 < 3)
                 break;
+            /* a skip, or a column whose record ends a move short, where
+             * every place back to the reach still fits: the true place
+             * may lie further back (a column out of step for 48 plies,
+             * a blank and an illegal record of the other column among
+             * them, every record of its own legal): reach further while
+             * they fit. Not for a bad record alone: on a sheet decoded
+             * badly (a beam of 8) that reached back to ply 1 everywhere */
+            if (ok && (skip || end) && t0 < lo + 2 && lo > 1)
+                lo = lo > VD_SHIFT_REACH ? lo - VD_SHIFT_REACH : 1;
         }
         /* the plies just before the change: the old fixed window (a
          * skip: its column's plies; the other column's are those of
@@ -1858,7 +1900,11 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * as trouble in each column (held-out corpus lines 404 and 805 of
      * the kai+stress and printed+stress rows; no earlier place of one
      * column's skip alone explains them): every ply from VD_SHIFT_REACH
-     * before the first of the two to the second is in doubt. A stray
+     * before the first of the two to the second is in doubt; where both
+     * are skips, to the end of the game: they may be a move pair that was
+     * never played (the true history lost from the beam), every record
+     * after them then read two plies late as the same moves, all legal
+     * (test_slip_before_blank, corpus line 227: 65 plies wrong, 18 sure). A stray
      * record: the other column may have skipped a move anywhere within
      * VD_SHIFT_REACH before it and this record be a real one, the decoded
      * game then a move pair short and numbered two plies off from there
@@ -1889,6 +1935,8 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
                 }
                 if (u <= hi) {
                     size_t a0 = u < t ? u : t, a1 = u < t ? t : u;
+                    if (res->plies[u - 1].kind[k] == VK_SKIP)
+                        a1 = len;   /* a pair of skips: to the end */
                     for (q = a0 > VD_SHIFT_REACH ? a0 - VD_SHIFT_REACH : 1; q <= a1; q++)
                         if (res->plies[q - 1].conf > VD_SHIFT_CONF)
                             res->plies[q - 1].conf = VD_SHIFT_CONF;
