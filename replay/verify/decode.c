@@ -1279,12 +1279,12 @@ static int alt_play(vplay *vp, const vd_result *res, xq_board *b, size_t src,
     return xq_board_make_move(b, res->plies[src - 1].mv, NULL) ? 1 : -1;
 }
 
+static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k);
+
 /* A record that reads clearly as no legal move of the decoded game (an
  * illegal or shifted record, reads_other): where its text names a legal
  * move on an alternative board b, play that (the alternative explains the
  * record) and return true; else leave b as it was. */
-static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k);
-
 static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
                          xq_move *played)
 {
@@ -1904,13 +1904,14 @@ static void shift_doubt(vdec *d, vplay *vp0, bool ok)
      * are skips, to the end of the game: they may be a move pair that was
      * never played (the true history lost from the beam), every record
      * after them then read two plies late as the same moves, all legal
-     * (test_slip_before_blank, corpus line 227: 65 plies wrong, 18 sure). A stray
-     * record: the other column may have skipped a move anywhere within
-     * VD_SHIFT_REACH before it and this record be a real one, the decoded
-     * game then a move pair short and numbered two plies off from there
-     * to its end, every record still read cleanly (held-out clean sheets,
-     * corpus lines 1806 and 2034): every ply from VD_SHIFT_REACH before it
-     * to the end is in doubt. And two records of one column within reach
+     * (test_slip_before_blank, corpus line 227: 65 plies wrong, 18 of
+     * them sure). A stray record: the other column may have skipped a
+     * move anywhere within VD_SHIFT_REACH before it and this record be a
+     * real one, the decoded game then a move pair short and numbered two
+     * plies off from there to its end, every record still read cleanly
+     * (held-out clean sheets, corpus lines 1806 and 2034): every ply
+     * from VD_SHIFT_REACH before it to the end is in doubt. And two
+     * records of one column within reach
      * that read as other moves worse than VD_FAR_MISFIT (no misreads of
      * the moves put there): the column may be out of step between them,
      * two moves skipped where no single skip fits (held-out kai+stress
