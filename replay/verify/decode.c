@@ -2484,7 +2484,7 @@ static size_t repair_games(vdec *d, vplay *vp, const vrepair *rp,
 }
 
 /* The plies of u3's side within VD_SHIFT_REACH before it that no record
- * tells, latest first: blank cells and skips; with far, also records that
+ * tells, in order of play: blank cells and skips; with far, also records that
  * read as no legal move (far_misfit_at): the decoder chose their moves
  * too, and the one it chose may be what left u3's record unplayable
  * (printed sheet, 车二平八 written for 车一平八: the rook put on 五 and the
@@ -2508,6 +2508,11 @@ static size_t untold_before(vdec *d, vplay *vp, size_t u3, bool far,
         }
         if (q < 3)
             break;
+    }
+    if (nu == 2) {                /* found latest first */
+        size_t t = U[0];
+        U[0] = U[1];
+        U[1] = t;
     }
     return nu;
 }
@@ -2551,11 +2556,6 @@ static void find_repairs(vdec *d, vplay *vp)
             size_t nu = untold_before(d, vp, u3, pass == 1, U, &far);
             if (nu == 0 || (pass == 1 && !far))
                 continue;
-            if (nu == 2) {        /* in order of play */
-                size_t t = U[0];
-                U[0] = U[1];
-                U[1] = t;
-            }
             for (i = 0; i + 1 < U[0]; i++)
                 cur[i] = res->plies[i].mv;
             rp.as_read = false;
