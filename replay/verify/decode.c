@@ -3755,14 +3755,109 @@ out:
     return st;
 }
 
+/* What the decodings of one vd_decode share: the score caches (the same
+ * cells, score scale and spellings each time) and the largest arrays,
+ * kept allocated between them. (Freed and allocated again, each decoding
+ * touched hundreds of megabytes of fresh pages: a tenth of the decoder's
+ * time went to page faults, and every decoding after the first spelt and
+ * scored again the moves the first one had.) */
+typedef struct {
+    vnode   *nodes;
+    size_t   capnodes;
+    vchild  *kids, *sorted;
+    size_t   capkids, capsorted;
+    vkey    *keys;
+    size_t   capkeys;
+    uint8_t *group;
+    size_t   capgroup;
+    vcache  *cache[VD_MAXSRC], *mcache[VD_MAXSRC];
+    size_t   ncells[VD_MAXSRC];   /* cells of each sheet the caches are for */
+} vshare;
+
+static void cache_free(vcache **pc, size_t ncells)
+{
+    size_t i;
+    for (i = 0; *pc && i < ncells; i++)
+        xq_free((*pc)[i].e);
+    xq_free(*pc);
+    *pc = NULL;
+}
+
+static void vshare_free(vshare *sh)
+{
+    int k;
+    xq_free(sh->nodes);
+    xq_free(sh->kids);
+    xq_free(sh->sorted);
+    xq_free(sh->keys);
+    xq_free(sh->group);
+    for (k = 0; k < VD_MAXSRC; k++) {
+        cache_free(&sh->cache[k], sh->ncells[k]);
+        cache_free(&sh->mcache[k], sh->ncells[k]);
+    }
+    memset(sh, 0, sizeof *sh);
+}
+
+/* Lend sh's arrays and caches to d (cells_init done: the caches only
+ * where d's sheets have as many cells), or take them back. */
+static void vshare_lend(vshare *sh, vdec *d)
+{
+    int k;
+    d->nodes = sh->nodes;
+    d->capnodes = sh->capnodes;
+    d->kids = sh->kids;
+    d->capkids = sh->capkids;
+    d->sorted = sh->sorted;
+    d->capsorted = sh->capsorted;
+    d->keys = sh->keys;
+    d->capkeys = sh->capkeys;
+    d->group = sh->group;
+    d->capgroup = sh->capgroup;
+    for (k = 0; k < VD_MAXSRC; k++) {
+        if (k >= d->nsrc || sh->ncells[k] != d->res->ncells[k]) {
+            cache_free(&sh->cache[k], sh->ncells[k]);
+            cache_free(&sh->mcache[k], sh->ncells[k]);
+        }
+        d->cache[k] = sh->cache[k];
+        d->mcache[k] = sh->mcache[k];
+    }
+    memset(sh, 0, sizeof *sh);
+}
+
+static void vshare_take(vshare *sh, vdec *d)
+{
+    int k;
+    sh->nodes = d->nodes;
+    sh->capnodes = d->capnodes;
+    sh->kids = d->kids;
+    sh->capkids = d->capkids;
+    sh->sorted = d->sorted;
+    sh->capsorted = d->capsorted;
+    sh->keys = d->keys;
+    sh->capkeys = d->capkeys;
+    sh->group = d->group;
+    sh->capgroup = d->capgroup;
+    d->nodes = NULL;
+    d->kids = d->sorted = NULL;
+    d->keys = NULL;
+    d->group = NULL;
+    for (k = 0; k < VD_MAXSRC; k++) {
+        sh->cache[k] = d->cache[k];
+        sh->mcache[k] = d->mcache[k];
+        sh->ncells[k] = k < d->nsrc ? d->res->ncells[k] : 0;
+        d->cache[k] = d->mcache[k] = NULL;
+    }
+}
+
 /* One decoding; guide (NULL none): its repair histories are kept in the
  * beam; wide_at (NULL none): the plies ply < nwide with wide_at[ply] set
- * keep a beam of wide_beam. */
+ * keep a beam of wide_beam; sh (NULL none): what it shares with the other
+ * decodings of the same cells. */
 static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
                              const xq_verify_options *opts, bool exact,
                              const xq_board *start, const vd_result *guide,
                              const uint8_t *wide_at, size_t nwide,
-                             int wide_beam, vd_result *res)
+                             int wide_beam, vd_result *res, vshare *sh)
 {
     vdec d;
     xq_status st;
@@ -3792,8 +3887,12 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
         d.guide_len = guide->repair_len;
     }
     st = cells_init(&d);
+    if (st == XQ_OK && sh)
+        vshare_lend(sh, &d);
     if (st == XQ_OK)
         st = run(&d, start);
+    if (st == XQ_OK && sh)   /* (a failed decoding frees what it had) */
+        vshare_take(sh, &d);
     dec_free(&d);
     if (st != XQ_OK)
         vd_result_free(res);
@@ -3831,7 +3930,8 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
     guide.repair = (xq_move *)games;
     guide.nrepair = ngames;
     guide.repair_len = len;
-    st = decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0, &res2);
+    st = decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0, &res2,
+                     NULL);
     if (st != XQ_OK)
         return st;
     *preplaced = keep_better(res, &res2);
@@ -3878,7 +3978,7 @@ static int trouble(const vd_result *res)
  * whole game would cost twice the time for what the window finds. */
 static void window_retry(const xq_cell_source *const *src, int nsrc,
                          const xq_verify_options *opts, bool exact,
-                         const xq_board *start, vd_result *res)
+                         const xq_board *start, vd_result *res, vshare *sh)
 {
     size_t nw = res->nplies + 3, t;
     uint8_t *wa;
@@ -3895,7 +3995,7 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
                 wa[a] = 1;
     }
     if (decode_once(src, nsrc, opts, exact, start, NULL, wa, nw,
-                    VD_BEAM * VD_WINDOW_WIDEN, &res2) == XQ_OK)
+                    VD_BEAM * VD_WINDOW_WIDEN, &res2, sh) == XQ_OK)
         keep_better(res, &res2);
     xq_free(wa);
 }
@@ -3919,9 +4019,11 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
 {
     xq_verify_options wide;
     vd_result res2;
+    vshare sh;
     int round;
-    xq_status st = decode_once(src, nsrc, opts, exact, start, NULL, NULL, 0, 0,
-                                 res);
+    xq_status st;
+    memset(&sh, 0, sizeof sh);
+    st = decode_once(src, nsrc, opts, exact, start, NULL, NULL, 0, 0, res, &sh);
     if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
         !(opts && opts->beam > 0)) {   /* a beam asked for is kept to */
         if (opts)
@@ -3930,7 +4032,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
             memset(&wide, 0, sizeof wide);
         wide.beam = VD_BEAM * VD_RETRY_WIDEN;
         if (decode_once(src, nsrc, &wide, exact, start, NULL, NULL, 0, 0,
-                        &res2) == XQ_OK)
+                        &res2, &sh) == XQ_OK)
             keep_better(res, &res2);
     }
     /* histories with a skip fewer (find_repairs): decoded again with
@@ -3940,7 +4042,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                         !(opts && opts->beam > 0) && round < VD_REPAIR_ROUNDS;
          round++) {
         if (decode_once(src, nsrc, opts, exact, start, res, NULL, 0, 0,
-                        &res2) != XQ_OK)
+                        &res2, &sh) != XQ_OK)
             break;
         if (res2.score <= res->score) {
             vd_result_free(&res2);
@@ -3951,6 +4053,7 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     }
     if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
         !(opts && opts->beam > 0))
-        window_retry(src, nsrc, opts, exact, start, res);
+        window_retry(src, nsrc, opts, exact, start, res, &sh);
+    vshare_free(&sh);
     return st;
 }
