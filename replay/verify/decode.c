@@ -118,10 +118,14 @@ typedef struct {
 } vkey;
 
 /* One cell's score cache: open addressing on the spelling's 64-bit key,
- * key and score side by side (one cache line per probe). */
+ * key and score side by side (one cache line per probe); a move's scores
+ * (mcache) are a pair of floats in one entry. */
 typedef struct {
     uint64_t key;    /* 0: free */
-    double   val;
+    union {
+        double val;
+        float  pair[2];
+    } u;
 } vcache_ent;
 
 typedef struct {
@@ -321,18 +325,19 @@ static vcache_ent *cache_find(vcache *c, uint64_t key)
     return &c->e[h];
 }
 
-/* Store v under key; without memory the value just goes uncached. */
-static void cache_store(vcache *c, uint64_t key, double v)
+/* The entry to store key's value in (NULL without memory: the value
+ * just goes uncached). */
+static vcache_ent *cache_slot(vcache *c, uint64_t key)
 {
     vcache_ent *e;
     if (c->n * 2 >= c->cap && cache_grow(c) != XQ_OK)
-        return;
+        return NULL;
     e = cache_find(c, key);
     if (!e->key) {
         e->key = key;
         c->n++;
     }
-    e->val = v;
+    return e;
 }
 
 /* Cell slot's table among per-cell tables *pt of sheet k (allocated on
@@ -356,10 +361,10 @@ static double cell_score(vdec *d, int k, int slot, const char *text)
     e = c ? cache_find(c, key) : NULL;
     double v;
     if (e && e->key)
-        return e->val;
+        return e->u.val;
     v = d->src[k]->score(d->src[k]->ud, (size_t)slot, text);
-    if (c)
-        cache_store(c, key, v);
+    if (c && (e = cache_slot(c, key)) != NULL)
+        e->u.val = v;
     return v;
 }
 
@@ -373,7 +378,6 @@ static uint64_t mix64(uint64_t x)
     return x;
 }
 
-#define VD_RAW_KEY ((uint64_t)1 << 62)   /* spellings keys use bits 0..40 */
 
 /* Cached move_score of a move in a cell by its spellings key vkey
  * (xq_notation_variants_key, nonzero): false (outputs untouched) when not
@@ -382,14 +386,11 @@ static bool mscore_get(vdec *d, int k, int slot, uint64_t vkey, float *pbest,
                        float *praw)
 {
     vcache *c = cell_cache(d, &d->mcache[k], k, slot);
-    vcache_ent *a = c ? cache_find(c, mix64(vkey)) : NULL, *r;
+    vcache_ent *a = c ? cache_find(c, mix64(vkey)) : NULL;
     if (!a || !a->key)
         return false;
-    r = cache_find(c, mix64(vkey | VD_RAW_KEY));   /* a's table: not NULL */
-    if (!r || !r->key)
-        return false;
-    *pbest = (float)a->val;
-    *praw = (float)r->val;
+    *pbest = a->u.pair[0];
+    *praw = a->u.pair[1];
     return true;
 }
 
@@ -397,10 +398,11 @@ static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
                        float raw)
 {
     vcache *c = cell_cache(d, &d->mcache[k], k, slot);
-    if (!c)
+    vcache_ent *e = c ? cache_slot(c, mix64(vkey)) : NULL;
+    if (!e)
         return;
-    cache_store(c, mix64(vkey), best);
-    cache_store(c, mix64(vkey | VD_RAW_KEY), raw);
+    e->u.pair[0] = best;
+    e->u.pair[1] = raw;
 }
 
 /* Best spelling score of a move in a cell, raw units: with the spelling's
@@ -912,24 +914,28 @@ static void key_select(vkey *a, size_t n, size_t m)
  * order (all n for m >= n); the rest follow in no order. The keys are
  * sorted, not the children (half their size), then the children are put
  * in order through d->sorted. */
+/* The sort key of child c, found at index idx. */
+static void key_of(vkey *key, const vchild *c, size_t idx)
+{
+    uint64_t t = (uint64_t)(uint32_t)c->entry << 32 | (uint64_t)c->mv << 16;
+    int k;
+    for (k = 0; k < VD_MAXSRC; k++)
+        t |= (uint64_t)c->kind[k] << (8 * (VD_MAXSRC - 1 - k));
+    key->score = c->score;
+    key->tie = t;
+    key->seq = c->seq;
+    key->idx = (uint32_t)idx;
+}
+
 static xq_status sort_kids(vdec *d, vchild *kids, size_t n, size_t m)
 {
     size_t i;
-    int k;
     if (n < 2)
         return XQ_OK;
     XQ_TRY(grow((void **)&d->keys, &d->capkeys, n, sizeof *d->keys));
     XQ_TRY(grow((void **)&d->sorted, &d->capsorted, n, sizeof *d->sorted));
-    for (i = 0; i < n; i++) {
-        uint64_t t = (uint64_t)(uint32_t)kids[i].entry << 32 |
-                     (uint64_t)kids[i].mv << 16;
-        for (k = 0; k < VD_MAXSRC; k++)
-            t |= (uint64_t)kids[i].kind[k] << (8 * (VD_MAXSRC - 1 - k));
-        d->keys[i].score = kids[i].score;
-        d->keys[i].tie = t;
-        d->keys[i].seq = kids[i].seq;
-        d->keys[i].idx = (uint32_t)i;
-    }
+    for (i = 0; i < n; i++)
+        key_of(&d->keys[i], &kids[i], i);
     if (m < n)
         key_select(d->keys, n, m);
     else
@@ -956,7 +962,10 @@ static bool child_shifts(const vdec *d, const vchild *c)
  * then the rest, left for run() to sort only when the beam is not full
  * without them (most children are never looked at; sorting them all was
  * the decoder's main cost). Children below bestc - VD_SHIFT_DROP, where
- * the passes stop, are dropped. *pclose: children within 3 of refp. */
+ * the passes stop, are dropped. *pclose: children within 3 of refp. The
+ * first two groups are sorted by their keys and each child copied once,
+ * to its place (cmp_key is a total order: the same order as sorting them
+ * in place; grouping, then sorting, copied each child three times). */
 static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
                             double bestc, double refp, size_t *pn0,
                             size_t *pn1, size_t *pclose)
@@ -982,12 +991,20 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     n = at[0] + at[1] + at[2];
     *pn0 = at[0];
     *pn1 = at[0] + at[1];
+    XQ_TRY(grow((void **)&d->keys, &d->capkeys, *pn1, sizeof *d->keys));
     at[2] = *pn1;
     at[1] = *pn0;
     at[0] = 0;
-    for (i = 0; i < d->nkids; i++)
-        if (d->group[i] < 3)
-            d->sorted[at[d->group[i]]++] = d->kids[i];
+    for (i = 0; i < d->nkids; i++) {
+        if (d->group[i] < 2)
+            key_of(&d->keys[at[d->group[i]]++], &d->kids[i], i);
+        else if (d->group[i] == 2)
+            d->sorted[at[2]++] = d->kids[i];
+    }
+    qsort(d->keys, *pn0, sizeof *d->keys, cmp_key);
+    qsort(d->keys + *pn0, *pn1 - *pn0, sizeof *d->keys, cmp_key);
+    for (i = 0; i < *pn1; i++)
+        d->sorted[i] = d->kids[d->keys[i].idx];
     t = d->kids;
     d->kids = d->sorted;
     d->sorted = t;
@@ -995,8 +1012,7 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     d->capkids = d->capsorted;
     d->capsorted = g;
     d->nkids = n;
-    XQ_TRY(sort_kids(d, d->kids, *pn0, *pn0));
-    return sort_kids(d, d->kids + *pn0, *pn1 - *pn0, *pn1 - *pn0);
+    return XQ_OK;
 }
 
 /* Key of entry e whose position hashes to h (xq_board_hash). */
@@ -1206,20 +1222,36 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
     double e = 0;
     int k;
     bool spelt = false;
+    uint64_t vkey = 0;
     for (k = 0; k < d->nsrc; k++) {
         const vd_cell *c = read_cell(d, p, k);
+        float best, raw;
         if (!c)
             continue;
+        if (!c->touched) {
+            e += -VD_FLOOR;
+            continue;
+        }
+        /* the decoder's own cache of the move's scores in this cell */
+        if (!vkey)
+            vkey = xq_notation_variants_key(b, mv);
+        if (vkey && mscore_get(d, k, p->slot[k], vkey, &best, &raw)) {
+            e += emit(d->scale * (best - c->ref));
+            continue;
+        }
         if (!spelt) {
             if (vs_spellings_get(b, mv, d->kinds, vp->sp) != XQ_OK)
                 vp->sp->n = 0;
             spelt = true;
         }
-        if (!c->touched || !vp->sp->n)
+        if (!vp->sp->n) {
             e += -VD_FLOOR;
-        else
-            e += emit(d->scale * (move_score(d, k, p->slot[k], vp->sp, NULL) -
-                                  c->ref));
+            continue;
+        }
+        best = move_score(d, k, p->slot[k], vp->sp, &raw);
+        if (vkey)
+            mscore_put(d, k, p->slot[k], vkey, best, raw);
+        e += emit(d->scale * (best - c->ref));
     }
     return e;
 }
