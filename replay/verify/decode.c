@@ -3299,9 +3299,18 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
 
 /* ---- main loop -------------------------------------------------------- */
 
-static void dec_free(vdec *d)
+/* Free one sheet's per-cell score tables (ncells of them). */
+static void cache_free(vcache **pc, size_t ncells)
 {
     size_t i;
+    for (i = 0; *pc && i < ncells; i++)
+        xq_free((*pc)[i].e);
+    xq_free(*pc);
+    *pc = NULL;
+}
+
+static void dec_free(vdec *d)
+{
     int k;
     xq_free(d->nodes);
     xq_free(d->ghosts);
@@ -3312,12 +3321,8 @@ static void dec_free(vdec *d)
     xq_free(d->finals);
     xq_free(d->lost);
     for (k = 0; k < VD_MAXSRC; k++) {
-        for (i = 0; d->cache[k] && i < d->res->ncells[k]; i++)
-            xq_free(d->cache[k][i].e);
-        xq_free(d->cache[k]);
-        for (i = 0; d->mcache[k] && i < d->res->ncells[k]; i++)
-            xq_free(d->mcache[k][i].e);
-        xq_free(d->mcache[k]);
+        cache_free(&d->cache[k], d->res->ncells[k]);
+        cache_free(&d->mcache[k], d->res->ncells[k]);
     }
     xq_free(d->lostm);
     xq_free(d->lmv);
@@ -3805,15 +3810,6 @@ typedef struct {
     vcache  *cache[VD_MAXSRC], *mcache[VD_MAXSRC];
     size_t   ncells[VD_MAXSRC];   /* cells of each sheet the caches are for */
 } vshare;
-
-static void cache_free(vcache **pc, size_t ncells)
-{
-    size_t i;
-    for (i = 0; *pc && i < ncells; i++)
-        xq_free((*pc)[i].e);
-    xq_free(*pc);
-    *pc = NULL;
-}
 
 static void vshare_free(vshare *sh)
 {
