@@ -378,7 +378,6 @@ static uint64_t mix64(uint64_t x)
     return x;
 }
 
-
 /* Cached move_score of a move in a cell by its spellings key vkey
  * (xq_notation_variants_key, nonzero): false (outputs untouched) when not
  * cached. */
@@ -910,10 +909,6 @@ static void key_select(vkey *a, size_t n, size_t m)
     }
 }
 
-/* Put the first m of kids[0, n) in cmp_key's order at the front, in that
- * order (all n for m >= n); the rest follow in no order. The keys are
- * sorted, not the children (half their size), then the children are put
- * in order through d->sorted. */
 /* The sort key of child c, found at index idx. */
 static void key_of(vkey *key, const vchild *c, size_t idx)
 {
@@ -927,6 +922,10 @@ static void key_of(vkey *key, const vchild *c, size_t idx)
     key->idx = (uint32_t)idx;
 }
 
+/* Put the first m of kids[0, n) in cmp_key's order at the front, in that
+ * order (all n for m >= n); the rest follow in no order. The keys are
+ * sorted, not the children (half their size), then the children are put
+ * in order through d->sorted. */
 static xq_status sort_kids(vdec *d, vchild *kids, size_t n, size_t m)
 {
     size_t i;
@@ -3826,54 +3825,33 @@ static void vshare_free(vshare *sh)
     memset(sh, 0, sizeof *sh);
 }
 
-/* Lend sh's arrays and caches to d (cells_init done: the caches only
- * where d's sheets have as many cells), or take them back. */
-static void vshare_lend(vshare *sh, vdec *d)
+#define VD_SWAP(type, a, b) do { type t_ = (a); (a) = (b); (b) = t_; } while (0)
+
+/* Exchange sh's arrays and caches with d's: before a decoding (d's all
+ * NULL; cells_init done) it lends them to d, the caches only where d's
+ * sheets have as many cells; after it, takes them back. */
+static void vshare_swap(vshare *sh, vdec *d)
 {
     int k;
-    d->nodes = sh->nodes;
-    d->capnodes = sh->capnodes;
-    d->kids = sh->kids;
-    d->capkids = sh->capkids;
-    d->sorted = sh->sorted;
-    d->capsorted = sh->capsorted;
-    d->keys = sh->keys;
-    d->capkeys = sh->capkeys;
-    d->group = sh->group;
-    d->capgroup = sh->capgroup;
+    VD_SWAP(vnode *, sh->nodes, d->nodes);
+    VD_SWAP(size_t, sh->capnodes, d->capnodes);
+    VD_SWAP(vchild *, sh->kids, d->kids);
+    VD_SWAP(size_t, sh->capkids, d->capkids);
+    VD_SWAP(vchild *, sh->sorted, d->sorted);
+    VD_SWAP(size_t, sh->capsorted, d->capsorted);
+    VD_SWAP(vkey *, sh->keys, d->keys);
+    VD_SWAP(size_t, sh->capkeys, d->capkeys);
+    VD_SWAP(uint8_t *, sh->group, d->group);
+    VD_SWAP(size_t, sh->capgroup, d->capgroup);
     for (k = 0; k < VD_MAXSRC; k++) {
-        if (k >= d->nsrc || sh->ncells[k] != d->res->ncells[k]) {
+        size_t n = k < d->nsrc ? d->res->ncells[k] : 0;
+        if (sh->ncells[k] != n) {   /* lending to other cells: none */
             cache_free(&sh->cache[k], sh->ncells[k]);
             cache_free(&sh->mcache[k], sh->ncells[k]);
         }
-        d->cache[k] = sh->cache[k];
-        d->mcache[k] = sh->mcache[k];
-    }
-    memset(sh, 0, sizeof *sh);
-}
-
-static void vshare_take(vshare *sh, vdec *d)
-{
-    int k;
-    sh->nodes = d->nodes;
-    sh->capnodes = d->capnodes;
-    sh->kids = d->kids;
-    sh->capkids = d->capkids;
-    sh->sorted = d->sorted;
-    sh->capsorted = d->capsorted;
-    sh->keys = d->keys;
-    sh->capkeys = d->capkeys;
-    sh->group = d->group;
-    sh->capgroup = d->capgroup;
-    d->nodes = NULL;
-    d->kids = d->sorted = NULL;
-    d->keys = NULL;
-    d->group = NULL;
-    for (k = 0; k < VD_MAXSRC; k++) {
-        sh->cache[k] = d->cache[k];
-        sh->mcache[k] = d->mcache[k];
-        sh->ncells[k] = k < d->nsrc ? d->res->ncells[k] : 0;
-        d->cache[k] = d->mcache[k] = NULL;
+        VD_SWAP(vcache *, sh->cache[k], d->cache[k]);
+        VD_SWAP(vcache *, sh->mcache[k], d->mcache[k]);
+        sh->ncells[k] = n;
     }
 }
 
@@ -3916,11 +3894,11 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     }
     st = cells_init(&d);
     if (st == XQ_OK && sh)
-        vshare_lend(sh, &d);
+        vshare_swap(sh, &d);   /* lent */
     if (st == XQ_OK)
         st = run(&d, start);
-    if (st == XQ_OK && sh)   /* (a failed decoding frees what it had) */
-        vshare_take(sh, &d);
+    if (st == XQ_OK && sh)   /* taken back (a failed one frees what it had) */
+        vshare_swap(sh, &d);
     dec_free(&d);
     if (st != XQ_OK)
         vd_result_free(res);
