@@ -56,7 +56,7 @@ static void dump(const xq_game *game, const sy_game *g, const sy_sheet *s)
 }
 
 /* The options a test decodes with when it asks for none: the library's
- * defaults. Under the sanitizers (XQ_SANITIZED, tools/setup.sh test) the
+ * defaults. Under the sanitizers (XQ_SANITIZED, tools/sanitize.sh) the
  * beam of 256 is kept to, not widened for a game that reads poorly: the
  * widening decodes the same sheet again through the same code, at several
  * times the cost, which the sanitizer pass (there for memory and undefined

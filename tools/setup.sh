@@ -4,8 +4,9 @@
 #   deps  install what is missing (Debian packages, npm packages for peers
 #         and the test-sheet renderer)
 #   demo  deps, build, then run xqscan on samples/ (reports in xqscan-out/)
-#   test  deps, build, run every test; then the same tests under
-#         AddressSanitizer + UndefinedBehaviorSanitizer
+#   test  deps, build, run every test; then the tests under
+#         AddressSanitizer + UndefinedBehaviorSanitizer but the longest
+#         there (tools/sanitize.sh --short; without --short it runs all)
 #
 # Works on a fresh Debian 12 as root or with sudo. Safe to rerun.
 set -euo pipefail
@@ -81,11 +82,7 @@ case "$mode" in
     deps
     build_in "$build"
     (cd "$build" && ctest --output-on-failure -j2)
-    echo "== the same tests under AddressSanitizer + UndefinedBehaviorSanitizer"
-    build_in "$build-asan" -DXQ_SANITIZE=ON
-    (cd "$build-asan" && ASAN_OPTIONS=detect_leaks=1 \
-       LSAN_OPTIONS=suppressions=$top/tools/lsan.supp \
-       XQ_SANITIZED=1 ctest --output-on-failure -j2)
+    "$top/tools/sanitize.sh" --short "$build-asan"
     ;;
   *) echo "usage: tools/setup.sh demo|test|deps [BUILD_DIR]" >&2; exit 64 ;;
 esac
