@@ -6,10 +6,10 @@
 # detection (tools/lsan.supp: third-party leaks only) and XQ_SANITIZED=1
 # (the tests that would widen the verifier's beam keep to the first one).
 #
-#   (no option)  every test: the recorded run, about 14 minutes on 2 cores
+#   (no option)  every test: the recorded run, about 15 minutes on 2 cores
 #   --short      every test but those labelled san_long (the longest under
 #                the sanitizers, tests/CMakeLists.txt): what
-#                `tools/setup.sh test`, and so CI, runs, about 5 minutes
+#                `tools/setup.sh test`, and so CI, runs, about 4.5 minutes
 #
 # Prints CTest's summary and the wall time. Exit status: CTest's.
 set -euo pipefail
