@@ -237,7 +237,14 @@ extern const size_t ocr_glyph_sprite_png_len;
 
 /* Reference variants made at load time, as writers vary: slanted either
  * way (x shifted by shear * height above the centre) and plain or with
- * bolder strokes. */
+ * bolder strokes. Measured and not taken: variants written small and
+ * blurred (ink box scaled down to 11 and 15 px, a 1-2-1 blur, cut at mid
+ * grey, as a photo's small writing reaches the cell reader's ink mask):
+ * on the phone photos of the end-to-end bench (n4-s7100) kai read% 61.8 ->
+ * 58.0 and rank1% 89.0 -> 86.1 (handwriting read% 83.8 -> 83.5, print
+ * unchanged). The kai records they miss are 10-12 px high and blurred to
+ * grey blots (a 相 no reference of any size tells from a 马), not sharp
+ * glyphs made small. */
 static const float glyph_shears[] = { 0.0f, 0.22f, -0.16f };
 #define NSHEAR ((int)XQ_ARRAY_LEN(glyph_shears))
 

@@ -62,7 +62,13 @@ enum {
                                91.8 -> 91.0% and skips found 37 -> 35 of
                                41: the wider beam finds better scoring
                                histories that are wrong (the score, not
-                               the search, loses those games) */
+                               the search, loses those games). 2 was
+                               tried too: moves right 88.06 -> 88.01%
+                               (printed 95.72 -> 96.08, a printed photo
+                               whose true history a beam of 256 lost at
+                               a skip now right; kai 79.77 -> 79.09),
+                               under review 67.98 -> 68.36%, the verifier
+                               8.0 -> 9.7 s a sheet */
 #define VD_RETRY_WIDEN 4
 #define VD_WINDOW_WIDEN 16  /* a game that still has VD_RETRY_MISFITS
                                misfits after the retry and the repairs is
