@@ -15,6 +15,9 @@
 set -euo pipefail
 short=0
 if [[ ${1:-} == --short ]]; then short=1; shift; fi
+if [[ ${1:-} == -* ]]; then
+  echo "usage: tools/sanitize.sh [--short] [BUILD_DIR] (not: $1)" >&2; exit 64
+fi
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-$top/build-asan}
 cmake -S "$top" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DXQ_SANITIZE=ON >/dev/null
