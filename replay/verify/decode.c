@@ -404,6 +404,40 @@ static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
     e->u.pair[1] = raw;
 }
 
+/* A numeral glyph (a file or a distance: 1-9 in any width, 一-九)? */
+static bool numeral_glyph(uint32_t c)
+{
+    static const uint32_t han[9] = { 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94,
+                                     0x516D, 0x4E03, 0x516B, 0x4E5D };
+    int i;
+    c = xq_utf8_halfwidth(c);
+    if (c >= '1' && c <= '9')
+        return true;
+    for (i = 0; i < 9; i++)
+        if (c == han[i])
+            return true;
+    return false;
+}
+
+/* Do two texts differ in one glyph at most (same length in glyphs,
+ * full-width forms folded)? numeral: in exactly one glyph, a numeral in
+ * both (another file or distance written). */
+static bool glyph_off(const char *a, const char *b, bool numeral)
+{
+    size_t na = strlen(a), nb = strlen(b), ia = 0, ib = 0;
+    int diff = 0;
+    while (ia < na && ib < nb) {
+        uint32_t ca, cb;
+        ia += xq_utf8_decode(a + ia, na - ia, &ca);
+        ib += xq_utf8_decode(b + ib, nb - ib, &cb);
+        if (xq_utf8_halfwidth(ca) != xq_utf8_halfwidth(cb) &&
+            (++diff > 1 ||
+             (numeral && (!numeral_glyph(ca) || !numeral_glyph(cb)))))
+            return false;
+    }
+    return ia == na && ib == nb && (!numeral || diff == 1);
+}
+
 /* Best spelling score of a move in a cell, raw units: with the spelling's
  * prior (returned; used by the decoder) and without it (*praw; used to
  * tell whether the cell reads as the move). */
@@ -424,6 +458,49 @@ static float move_score(vdec *d, int k, int slot, const vs_spellings *sp,
     if (praw)
         *praw = (float)raw;
     return (float)best;
+}
+
+/* Does the cell's reading name no legal move on b (a record that is no
+ * move here: illegal, or a misreading)? */
+static bool names_no_move(const vd_cell *c, xq_board *b)
+{
+    return c && c->text && c->text[0] && c->text_score > -1e29 &&
+           vs_read(b, c->text, NULL, NULL, 0, NULL, 0) != XQ_RES_OK;
+}
+
+/* Score of move mv (on b; spellings key vkey, 0 none) in sheet k's cell
+ * slot as a slip of the pen, raw units: the cell's own reading less
+ * VD_SLIP (and the spelling's prior) where that reading is a spelling of
+ * mv with one numeral changed (车二平八 written for 车一平八: another file
+ * or distance); -1e30 where it is not. Only for a cell whose reading
+ * names no legal move (names_no_move): such a record is most likely a
+ * slip of a move one numeral off it, which the OCR's scores cannot tell
+ * from any other mismatch (a clear glyph read as another costs a printed
+ * cell more than a cell that explains no move, VD_FLOOR); a record that
+ * names a legal move is taken as written. Any glyph (a piece, 进 for 退)
+ * was tried: a printed sheet whose whole record moved back a cell
+ * (test_sure_among_doubt) then had its out-of-step history explained so
+ * well that four of its plies came out sure and wrong. Cached with the
+ * move's scores (mscore_*, under a key of its own). */
+static float slip_score(vdec *d, int k, int slot, xq_board *b, xq_move mv,
+                        uint64_t vkey, vs_spellings *sp)
+{
+    const vd_cell *c = &d->res->cells[k][slot];
+    float v = -1e30f, dummy;
+    uint64_t skey = vkey ? vkey ^ 0x51195EED0F0FF5E7ull : 0;
+    size_t j;
+    if (skey && mscore_get(d, k, slot, skey, &v, &dummy))
+        return v;
+    if (vs_spellings_get(b, mv, d->kinds, sp) == XQ_OK)
+        for (j = 0; j < sp->n; j++) {
+            double pr = sp->v[j].prior > 0.01f ? sp->v[j].prior : 0.01;
+            double s = c->text_score + (log(pr) - VD_SLIP) / d->scale;
+            if (s > v && glyph_off(c->text, sp->v[j].text, true))
+                v = (float)s;
+        }
+    if (skey)
+        mscore_put(d, k, slot, skey, v, v);
+    return v;
 }
 
 /* ---- per-sheet situation of an entry at a ply ------------------------- */
@@ -637,6 +714,23 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                     if (sit[k].sextra)
                         mscore_put(d, k, sl + 1, vkey, sc1[k][i], raw1[k][i]);
                 }
+            }
+        }
+        /* a record naming no legal move here: the moves one numeral off
+         * it read as its slips of the pen (slip_score) */
+        for (k = 0; k < d->nsrc; k++) {
+            if (sit[k].state != VK_READ ||
+                !names_no_move(&d->res->cells[k][sit[k].slot], b))
+                continue;
+            if (!sp) {
+                sp = xq_malloc(sizeof *sp);
+                XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
+            }
+            for (i = 0; i < n; i++) {
+                float v = slip_score(d, k, sit[k].slot, b, mvs[i],
+                                     xq_notation_variants_key(b, mvs[i]), sp);
+                if (v > sc[k][i])
+                    sc[k][i] = v;
             }
         }
         xq_free(sp);
@@ -1234,22 +1328,27 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
         /* the decoder's own cache of the move's scores in this cell */
         if (!vkey)
             vkey = xq_notation_variants_key(b, mv);
-        if (vkey && mscore_get(d, k, p->slot[k], vkey, &best, &raw)) {
-            e += emit(d->scale * (best - c->ref));
-            continue;
+        if (!vkey || !mscore_get(d, k, p->slot[k], vkey, &best, &raw)) {
+            if (!spelt) {
+                if (vs_spellings_get(b, mv, d->kinds, vp->sp) != XQ_OK)
+                    vp->sp->n = 0;
+                spelt = true;
+            }
+            if (!vp->sp->n) {
+                e += -VD_FLOOR;
+                continue;
+            }
+            best = move_score(d, k, p->slot[k], vp->sp, &raw);
+            if (vkey)
+                mscore_put(d, k, p->slot[k], vkey, best, raw);
         }
-        if (!spelt) {
-            if (vs_spellings_get(b, mv, d->kinds, vp->sp) != XQ_OK)
-                vp->sp->n = 0;
-            spelt = true;
+        /* as expand reads it: a slip of the pen of a record that names no
+         * legal move (slip_score spells mv on b into vp->sp too) */
+        if (names_no_move(c, b)) {
+            float v = slip_score(d, k, p->slot[k], b, mv, vkey, vp->sp);
+            if (v > best)
+                best = v;
         }
-        if (!vp->sp->n) {
-            e += -VD_FLOOR;
-            continue;
-        }
-        best = move_score(d, k, p->slot[k], vp->sp, &raw);
-        if (vkey)
-            mscore_put(d, k, p->slot[k], vkey, best, raw);
         e += emit(d->scale * (best - c->ref));
     }
     return e;
@@ -1452,22 +1551,6 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
     return any;
 }
 
-/* Do two texts differ in one glyph at most (same length in glyphs,
- * full-width forms folded)? */
-static bool one_glyph_off(const char *a, const char *b)
-{
-    size_t na = strlen(a), nb = strlen(b), ia = 0, ib = 0;
-    int diff = 0;
-    while (ia < na && ib < nb) {
-        uint32_t ca, cb;
-        ia += xq_utf8_decode(a + ia, na - ia, &ca);
-        ib += xq_utf8_decode(b + ib, nb - ib, &cb);
-        if (xq_utf8_halfwidth(ca) != xq_utf8_halfwidth(cb) && ++diff > 1)
-            return false;
-    }
-    return ia == na && ib == nb;
-}
-
 /* Could ply t0's record, read as it is, be move am written with a slip of
  * the pen: one glyph of one of am's spellings wrong (another file, another
  * distance, 平 for 进)? The OCR's scores cannot tell a slip from any
@@ -1484,7 +1567,7 @@ static bool slip_of(vdec *d, vplay *vp, xq_move am, size_t t0)
     for (k = 0; k < d->nsrc; k++) {
         const vd_cell *c = told_by(d, p, k);
         for (j = 0; c && j < vp->sp->n && c->text[0]; j++)
-            if (one_glyph_off(c->text, vp->sp->v[j].text))
+            if (glyph_off(c->text, vp->sp->v[j].text, false))
                 return true;
     }
     return false;

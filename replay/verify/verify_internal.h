@@ -33,6 +33,20 @@ enum {
 
 /* Model constants (natural-log units after opts->score_scale). */
 #define VD_FLOOR      8.0   /* a cell explains no legal move better than this */
+#define VD_SLIP       6.0   /* a record naming no legal move, read as a
+                               slip of the pen of a move one numeral off
+                               it (slip_score): e2e n4-s7100 moves right
+                               88.06 -> 89.04% (blank and illegible
+                               rebuilt 70 -> 77 of 206), under review
+                               67.98 -> 68.06%; n2-s9700 92.51 -> 91.93%
+                               (one handwriting sheet lost in any case:
+                               4 plies), review 67.05 -> 67.89%, skips
+                               found 14 -> 16 of 18; silent 0 in both.
+                               7.0 (1 nat under VD_FLOOR): 88.27% and
+                               92.38%, review 67.95 / 66.99%; any glyph
+                               (not only numerals) at 6.0: 89.01 / 92.25%,
+                               but four plies sure and wrong on
+                               test_sure_among_doubt's sheet */
 #define VD_SKIP       9.0   /* penalty of a move skipped without a cell */
 #define VD_EXTRA      9.0   /* penalty of a junk / repeated cell */
 #define VD_SKIP_GATE  -1e9  /* skips only where the best move reads this badly */
