@@ -719,8 +719,16 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
         /* a record naming no legal move here: the moves one numeral off
          * it read as its slips of the pen (slip_score) */
         for (k = 0; k < d->nsrc; k++) {
-            if (sit[k].state != VK_READ ||
-                !names_no_move(&d->res->cells[k][sit[k].slot], b))
+            const vd_cell *c = &d->res->cells[k][sit[k].slot];
+            float mr = -1e30f;
+            if (sit[k].state != VK_READ)
+                continue;
+            /* (a legal move reading as well as the text: it names that
+             * one; the parse is the costly part) */
+            for (i = 0; i < n; i++)
+                if (raw[k][i] > mr)
+                    mr = raw[k][i];
+            if (mr >= c->text_score || !names_no_move(c, b))
                 continue;
             if (!sp) {
                 sp = xq_malloc(sizeof *sp);
