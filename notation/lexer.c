@@ -264,6 +264,13 @@ static int parse_coord(const sym *s, size_t n, unsigned flags, xq_token *t)
     return 1;
 }
 
+int xq_notation_numeral(uint32_t cp)
+{
+    xq_glyph g;
+    xq_lexicon_classify(cp, &g);
+    return (g.cls == XQ_SYM_CNUM || g.cls == XQ_SYM_DIGIT) ? g.val : 0;
+}
+
 xq_status xq_notation_lex(const char *text, unsigned flags, xq_token *ptok)
 {
     sym syms[MAX_SYMS];

@@ -43,6 +43,27 @@ static void test_kind_names(void **state)
     assert_int_equal(xq_notation_kind_parse(NULL, &k), XQ_EINVAL);
 }
 
+/* Numerals in every form a sheet writes them; nothing else is one. */
+static void test_numeral(void **state)
+{
+    static const uint32_t han[9] = { 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94,
+                                     0x516D, 0x4E03, 0x516B, 0x4E5D };
+    int n;
+    (void)state;
+    for (n = 1; n <= 9; n++) {
+        assert_int_equal(xq_notation_numeral(han[n - 1]), n);  /* 一-九 */
+        assert_int_equal(xq_notation_numeral((uint32_t)('0' + n)), n);
+        assert_int_equal(xq_notation_numeral(0xFF10u + (uint32_t)n), n);  /* １ */
+    }
+    assert_int_equal(xq_notation_numeral('0'), 0);
+    assert_int_equal(xq_notation_numeral(0xFF10), 0);   /* ０ */
+    assert_int_equal(xq_notation_numeral(0x5341), 0);   /* 十 */
+    assert_int_equal(xq_notation_numeral(0x8F66), 0);   /* 车 */
+    assert_int_equal(xq_notation_numeral(0x8FDB), 0);   /* 进 */
+    assert_int_equal(xq_notation_numeral('a'), 0);
+    assert_int_equal(xq_notation_numeral(0x110000), 0);
+}
+
 static void lex_ok(const char *s, unsigned flags, xq_token *t)
 {
     if (xq_notation_lex(s, flags, t) != XQ_OK)
@@ -1122,6 +1143,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_numeral),
         cmocka_unit_test(test_lex_chinese),
         cmocka_unit_test(test_lex_wxf_coords),
         cmocka_unit_test(test_lex_garbage),

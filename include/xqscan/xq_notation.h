@@ -116,6 +116,11 @@ typedef struct {
  * XQ_EINVAL with ptok->form == XQ_TOK_NONE; NULL arguments give XQ_EINVAL. */
 xq_status xq_notation_lex(const char *text, unsigned flags, xq_token *ptok);
 
+/* The numeral a glyph writes as a file or a distance: 1-9 for 一-九 and for
+ * the digits 1-9 (ASCII or full width); 0 for any other glyph (0 and ０ name
+ * no file or distance). */
+int xq_notation_numeral(uint32_t cp);
+
 /* --- step 2: resolving on a board --------------------------------------- */
 
 typedef enum {

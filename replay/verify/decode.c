@@ -404,21 +404,6 @@ static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
     e->u.pair[1] = raw;
 }
 
-/* A numeral glyph (a file or a distance: 1-9 in any width, 一-九)? */
-static bool numeral_glyph(uint32_t c)
-{
-    static const uint32_t han[9] = { 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94,
-                                     0x516D, 0x4E03, 0x516B, 0x4E5D };
-    int i;
-    c = xq_utf8_halfwidth(c);
-    if (c >= '1' && c <= '9')
-        return true;
-    for (i = 0; i < 9; i++)
-        if (c == han[i])
-            return true;
-    return false;
-}
-
 /* Do two texts differ in one glyph at most (same length in glyphs,
  * full-width forms folded)? numeral: in exactly one glyph, a numeral in
  * both (another file or distance written). */
@@ -432,7 +417,7 @@ static bool glyph_off(const char *a, const char *b, bool numeral)
         ib += xq_utf8_decode(b + ib, nb - ib, &cb);
         if (xq_utf8_halfwidth(ca) != xq_utf8_halfwidth(cb) &&
             (++diff > 1 ||
-             (numeral && (!numeral_glyph(ca) || !numeral_glyph(cb)))))
+             (numeral && (!xq_notation_numeral(ca) || !xq_notation_numeral(cb)))))
             return false;
     }
     return ia == na && ib == nb && (!numeral || diff == 1);
