@@ -71,6 +71,14 @@ typedef struct {
     double  score;          /* its cumulative score when merged */
 } vghost;
 
+/* A move's spellings (vs_spellings_get, the decoder's kinds), cached by
+ * its variants key (xq_notation_variants_key; 0: empty slot). */
+typedef struct {
+    uint64_t     key;
+    vs_spellings sp;
+} vspell;
+#define VD_SPELL_SLOTS 2048   /* direct-mapped: 5.3 MB when used */
+
 /* A prefix in the beam: its position without the history (a beam holds
  * thousands; each is worked on in one board, xq_board_load_pos). */
 typedef struct {
@@ -106,7 +114,7 @@ typedef struct {
     bool    nomoves;
 } vfinal;
 
-/* A child's place in cmp_key's order, packed for sorting: score, then
+/* A child's place in key_before's order, packed for sorting: score, then
  * (entry, move, kinds) in one integer, then the order of making, and
  * where the child is. */
 _Static_assert(VD_MAXSRC <= 2, "vkey.tie holds two kinds");
@@ -194,6 +202,9 @@ typedef struct {
     /* move score cache: (sheet, cell, move's spellings key) -> best and
      * raw score of the move's spellings (move_score), one table per cell */
     vcache   *mcache[VD_MAXSRC];
+    /* spellings cache (spell()), for kinds spell_kinds; NULL until used */
+    vspell   *spells;
+    unsigned  spell_kinds;
     /* games kept in the beam while a prefix follows them (a previous
      * decoding's res->repair: nguide of guide_len moves each), or NULL */
     const xq_move *guide;
@@ -404,6 +415,46 @@ static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
     e->u.pair[1] = raw;
 }
 
+/* The spellings of legal move mv on b (d->kinds) into out, from d's
+ * cache where the move's variants key (vkey; 0: computed here) has been
+ * seen: the same move is spelt for cell after cell and prefix after
+ * prefix (a tenth of a scanned sheet's decoding, a third of a typed
+ * record's, went to spelling moves again). Moves whose key is 0 (a file
+ * mate's 前/后 forms) are spelt each time. */
+static xq_status spell(vdec *d, xq_board *b, xq_move mv, uint64_t vkey,
+                       vs_spellings *out)
+{
+    vspell *e;
+    xq_status st;
+    if (!vkey)
+        vkey = xq_notation_variants_key(b, mv);
+    if (!vkey)   /* spelt by the whole position: keyed by it */
+        vkey = (xq_board_hash(b) ^ mix64((uint64_t)mv + 0x9E3779B97F4A7C15ull)) | 1;
+    if (d->spells && d->spell_kinds != d->kinds) {
+        xq_free(d->spells);   /* another decoding's kinds */
+        d->spells = NULL;
+    }
+    if (vkey && !d->spells) {
+        d->spells = xq_calloc(VD_SPELL_SLOTS, sizeof *d->spells);
+        d->spell_kinds = d->kinds;
+    }
+    if (!vkey || !d->spells)
+        return vs_spellings_get(b, mv, d->kinds, out);
+    e = &d->spells[mix64(vkey) & (VD_SPELL_SLOTS - 1)];
+    if (e->key != vkey) {
+        e->key = 0;
+        st = vs_spellings_get(b, mv, d->kinds, &e->sp);
+        if (st != XQ_OK) {
+            out->n = 0;
+            return st;
+        }
+        e->key = vkey;
+    }
+    out->n = e->sp.n;
+    memcpy(out->v, e->sp.v, e->sp.n * sizeof *out->v);
+    return XQ_OK;
+}
+
 /* Do two texts differ in one glyph at most (same length in glyphs,
  * full-width forms folded)? numeral: in exactly one glyph, a numeral in
  * both (another file or distance written). */
@@ -476,7 +527,7 @@ static float slip_score(vdec *d, int k, int slot, xq_board *b, xq_move mv,
     size_t j;
     if (skey && mscore_get(d, k, slot, skey, &v, &dummy))
         return v;
-    if (vs_spellings_get(b, mv, d->kinds, sp) == XQ_OK)
+    if (spell(d, b, mv, vkey, sp) == XQ_OK)
         for (j = 0; j < sp->n; j++) {
             double pr = sp->v[j].prior > 0.01f ? sp->v[j].prior : 0.01;
             double s = c->text_score + (log(pr) - VD_SLIP) / d->scale;
@@ -680,7 +731,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                     XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
                 }
                 if (!spelt) {
-                    if (vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK)
+                    if (spell(d, b, mvs[i], vkey, sp) != XQ_OK)
                         sp->n = 0;
                     spelt = true;
                 }
@@ -956,12 +1007,6 @@ static bool key_before(const vkey *x, const vkey *y)
     return x->seq < y->seq;
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-    const vkey *x = a, *y = b;
-    return key_before(x, y) ? -1 : key_before(y, x) ? 1 : 0;
-}
-
 static void key_swap(vkey *a, size_t i, size_t j)
 {
     vkey t = a[i];
@@ -969,24 +1014,94 @@ static void key_swap(vkey *a, size_t i, size_t j)
     a[j] = t;
 }
 
-/* Reorder a[0, n) so that its first m in cmp_key's order come first (in
+/* Partition a[lo, hi) (hi - lo >= 2) about the median of its first,
+ * middle and last keys; returns the pivot's place. */
+static size_t key_partition(vkey *a, size_t lo, size_t hi)
+{
+    size_t mid = lo + (hi - lo) / 2, j, store;
+    /* the median of lo, mid, hi - 1 goes to hi - 1 as the pivot */
+    if (key_before(&a[mid], &a[lo]))
+        key_swap(a, mid, lo);
+    if (key_before(&a[hi - 1], &a[lo]))
+        key_swap(a, hi - 1, lo);
+    if (key_before(&a[mid], &a[hi - 1]))
+        key_swap(a, mid, hi - 1);
+    for (store = lo, j = lo; j < hi - 1; j++)
+        if (key_before(&a[j], &a[hi - 1]))
+            key_swap(a, j, store++);
+    key_swap(a, store, hi - 1);
+    return store;
+}
+
+static void key_sift(vkey *a, size_t i, size_t n)
+{
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && key_before(&a[c], &a[c + 1]))
+            c++;
+        if (!key_before(&a[i], &a[c]))
+            return;
+        key_swap(a, i, c);
+        i = c;
+    }
+}
+
+/* Sort a[0, n) in key_before's order (a total order: any correct sort
+ * gives the one result). qsort's mergesort called its comparator through
+ * a pointer for every pair, a tenth of the decoder's time: quicksort with
+ * median-of-three pivots, insertion sort for short ranges, heapsort where
+ * the pivots keep going badly. */
+static void key_sort(vkey *a, size_t n)
+{
+    size_t lo = 0, hi = n;
+    int depth = 0;
+    for (size_t m = n; m > 1; m >>= 1)
+        depth += 2;
+    while (hi - lo > 16) {
+        size_t p;
+        if (depth-- == 0) {
+            size_t i, len = hi - lo;
+            vkey *b = a + lo;
+            for (i = len / 2; i-- > 0;)
+                key_sift(b, i, len);
+            for (i = len - 1; i > 0; i--) {
+                key_swap(b, 0, i);
+                key_sift(b, 0, i);
+            }
+            /* heapsort leaves the largest last: key_before's max is the
+             * last in order, as wanted */
+            return;
+        }
+        p = key_partition(a, lo, hi);
+        /* the smaller side sorted by a call, the larger by the loop */
+        if (p - lo < hi - p - 1) {
+            key_sort(a + lo, p - lo);
+            lo = p + 1;
+        } else {
+            key_sort(a + p + 1, hi - p - 1);
+            hi = p;
+        }
+    }
+    for (size_t i = lo + 1; i < hi; i++) {
+        vkey x = a[i];
+        size_t j = i;
+        while (j > lo && key_before(&x, &a[j - 1])) {
+            a[j] = a[j - 1];
+            j--;
+        }
+        a[j] = x;
+    }
+}
+
+/* Reorder a[0, n) so that its first m in key_before's order come first (in
  * no order): quickselect, median-of-three pivots. */
 static void key_select(vkey *a, size_t n, size_t m)
 {
     size_t lo = 0, hi = n;
     while (hi - lo > 1) {
-        size_t mid = lo + (hi - lo) / 2, j, store;
-        /* the median of lo, mid, hi - 1 goes to hi - 1 as the pivot */
-        if (key_before(&a[mid], &a[lo]))
-            key_swap(a, mid, lo);
-        if (key_before(&a[hi - 1], &a[lo]))
-            key_swap(a, hi - 1, lo);
-        if (key_before(&a[mid], &a[hi - 1]))
-            key_swap(a, mid, hi - 1);
-        for (store = lo, j = lo; j < hi - 1; j++)
-            if (key_before(&a[j], &a[hi - 1]))
-                key_swap(a, j, store++);
-        key_swap(a, store, hi - 1);
+        size_t store = key_partition(a, lo, hi);
         if (store == m || store + 1 == m)
             return;
         if (m < store)
@@ -1009,7 +1124,7 @@ static void key_of(vkey *key, const vchild *c, size_t idx)
     key->idx = (uint32_t)idx;
 }
 
-/* Put the first m of kids[0, n) in cmp_key's order at the front, in that
+/* Put the first m of kids[0, n) in key_before's order at the front, in that
  * order (all n for m >= n); the rest follow in no order. The keys are
  * sorted, not the children (half their size), then the children are put
  * in order through d->sorted. */
@@ -1026,7 +1141,7 @@ static xq_status sort_kids(vdec *d, vchild *kids, size_t n, size_t m)
         key_select(d->keys, n, m);
     else
         m = n;
-    qsort(d->keys, m, sizeof *d->keys, cmp_key);
+    key_sort(d->keys, m);
     for (i = 0; i < n; i++)
         d->sorted[i] = kids[d->keys[i].idx];
     memcpy(kids, d->sorted, n * sizeof *kids);
@@ -1050,7 +1165,7 @@ static bool child_shifts(const vdec *d, const vchild *c)
  * the decoder's main cost). Children below bestc - VD_SHIFT_DROP, where
  * the passes stop, are dropped. *pclose: children within 3 of refp. The
  * first two groups are sorted by their keys and each child copied once,
- * to its place (cmp_key is a total order: the same order as sorting them
+ * to its place (key_before is a total order: the same order as sorting them
  * in place; grouping, then sorting, copied each child three times). */
 static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
                             double bestc, double refp, size_t *pn0,
@@ -1087,8 +1202,8 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
         else if (d->group[i] == 2)
             d->sorted[at[2]++] = d->kids[i];
     }
-    qsort(d->keys, *pn0, sizeof *d->keys, cmp_key);
-    qsort(d->keys + *pn0, *pn1 - *pn0, sizeof *d->keys, cmp_key);
+    key_sort(d->keys, *pn0);
+    key_sort(d->keys + *pn0, *pn1 - *pn0);
     for (i = 0; i < *pn1; i++)
         d->sorted[i] = d->kids[d->keys[i].idx];
     t = d->kids;
@@ -1252,7 +1367,7 @@ static int reader_moves(vdec *d, xq_board *b, const vd_ply *p, xq_move *out)
         return -1;
     for (i = 0; i < n; i++) {
         if (mvs[i] == p->mv ||
-            vs_spellings_get(b, mvs[i], d->kinds, sp) != XQ_OK || sp->n == 0)
+            spell(d, b, mvs[i], 0, sp) != XQ_OK || sp->n == 0)
             continue;
         for (k = 0; k < d->nsrc; k++) {
             int slot = p->slot[k];
@@ -1323,7 +1438,7 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
             vkey = xq_notation_variants_key(b, mv);
         if (!vkey || !mscore_get(d, k, p->slot[k], vkey, &best, &raw)) {
             if (!spelt) {
-                if (vs_spellings_get(b, mv, d->kinds, vp->sp) != XQ_OK)
+                if (spell(d, b, mv, vkey, vp->sp) != XQ_OK)
                     vp->sp->n = 0;
                 spelt = true;
             }
@@ -1555,7 +1670,7 @@ static bool slip_of(vdec *d, vplay *vp, xq_move am, size_t t0)
     size_t j;
     int k;
     xq_board_copy(&b, &vp->before[t0 - 1]);
-    if (vs_spellings_get(&b, am, d->kinds, vp->sp) != XQ_OK)
+    if (spell(d, &b, am, 0, vp->sp) != XQ_OK)
         return false;
     for (k = 0; k < d->nsrc; k++) {
         const vd_cell *c = told_by(d, p, k);
@@ -3399,6 +3514,7 @@ static void dec_free(vdec *d)
         cache_free(&d->cache[k], d->res->ncells[k]);
         cache_free(&d->mcache[k], d->res->ncells[k]);
     }
+    xq_free(d->spells);
     xq_free(d->lostm);
     xq_free(d->lmv);
     xq_free(d->lostp);
@@ -3884,6 +4000,8 @@ typedef struct {
     size_t   capgroup;
     vcache  *cache[VD_MAXSRC], *mcache[VD_MAXSRC];
     size_t   ncells[VD_MAXSRC];   /* cells of each sheet the caches are for */
+    vspell  *spells;              /* for spell_kinds (any cells) */
+    unsigned spell_kinds;
 } vshare;
 
 static void vshare_free(vshare *sh)
@@ -3898,6 +4016,7 @@ static void vshare_free(vshare *sh)
         cache_free(&sh->cache[k], sh->ncells[k]);
         cache_free(&sh->mcache[k], sh->ncells[k]);
     }
+    xq_free(sh->spells);
     memset(sh, 0, sizeof *sh);
 }
 
@@ -3919,6 +4038,8 @@ static void vshare_swap(vshare *sh, vdec *d)
     VD_SWAP(size_t, sh->capkeys, d->capkeys);
     VD_SWAP(uint8_t *, sh->group, d->group);
     VD_SWAP(size_t, sh->capgroup, d->capgroup);
+    VD_SWAP(vspell *, sh->spells, d->spells);
+    VD_SWAP(unsigned, sh->spell_kinds, d->spell_kinds);
     for (k = 0; k < VD_MAXSRC; k++) {
         size_t n = k < d->nsrc ? d->res->ncells[k] : 0;
         if (sh->ncells[k] != n) {   /* lending to other cells: none */
