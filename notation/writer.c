@@ -750,6 +750,38 @@ uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv)
            (uint64_t)pc << 24 | (uint64_t)mv;
 }
 
+xq_status xq_notation_variants_keys(const xq_board *b, const xq_move *mvs,
+                                    size_t n, uint64_t *keys)
+{
+    uint8_t cnt[8][9];   /* the side to move's pieces by type and file */
+    int sd, sq;
+    size_t i;
+    if (!b || (n && (!mvs || !keys)))
+        return XQ_EINVAL;
+    sd = xq_board_side(b);
+    memset(cnt, 0, sizeof cnt);
+    for (sq = 0; sq < XQ_NSQ; sq++) {
+        xq_piece pc = xq_board_piece_at(b, (xq_sq)sq);
+        if (pc != XQ_EMPTY && XQ_PIECE_SIDE(pc) == sd)
+            cnt[XQ_PIECE_TYPE(pc)][XQ_SQ_FILE(sq)]++;
+    }
+    for (i = 0; i < n; i++) {
+        xq_sq from = XQ_MOVE_FROM(mvs[i]);
+        xq_piece pc;
+        keys[i] = 0;
+        if (from >= XQ_NSQ || XQ_MOVE_TO(mvs[i]) >= XQ_NSQ)
+            continue;
+        pc = xq_board_piece_at(b, from);
+        /* as xq_notation_variants_key: no key where the side to move has
+         * another piece of the mover's type on its file */
+        if (pc == XQ_EMPTY || cnt[XQ_PIECE_TYPE(pc)][XQ_SQ_FILE(from)] >= 2)
+            continue;
+        keys[i] = (uint64_t)1 << 40 | (uint64_t)sd << 32 |
+                  (uint64_t)pc << 24 | (uint64_t)mvs[i];
+    }
+    return XQ_OK;
+}
+
 xq_status xq_notation_variants_array(xq_board *b, xq_move mv, unsigned kinds,
                                      xq_notation_variant *out, size_t max,
                                      size_t *pcount)

@@ -450,17 +450,22 @@ static uint64_t variants_hash(xq_board *b, xq_move mv)
 enum { VK_CAP = 1 << 16 };
 typedef struct {
     uint64_t *keys, *vals;   /* open addressing: key -> variants_hash */
-    size_t keyed, unkeyed, hits, bad;
+    size_t keyed, unkeyed, hits, bad, batch_bad;
 } vkey_tally;
 
 static void vkey_visit(xq_board *r, void *ud)
 {
     vkey_tally *t = ud;
     xq_move mv[XQ_MAX_MOVES];
+    uint64_t keys[XQ_MAX_MOVES];
     int nm = xq_board_legal_moves(r, mv), j;
+    /* the keys of all moves at once: the same */
+    assert_int_equal(xq_notation_variants_keys(r, mv, (size_t)nm, keys), XQ_OK);
     for (j = 0; j < nm; j++) {
         uint64_t k = xq_notation_variants_key(r, mv[j]), vh;
         size_t h;
+        if (keys[j] != k)
+            t->batch_bad++;
         if (!k) {
             t->unkeyed++;
             continue;
@@ -489,7 +494,9 @@ static void vkey_visit(xq_board *r, void *ud)
 static void test_variants_key(void **state)
 {
     vkey_tally t = { calloc(VK_CAP, sizeof(uint64_t)), calloc(VK_CAP, sizeof(uint64_t)),
-                     0, 0, 0, 0 };
+                     0, 0, 0, 0, 0 };
+    xq_move two[3];
+    uint64_t k2[3];
     xq_board r;
     bool found;
     (void)state;
@@ -503,6 +510,18 @@ static void test_variants_key(void **state)
     assert_int_not_equal(xq_notation_variants_key(&r, mv_iccs("e0d0")), 0);
     assert_int_equal(xq_notation_variants_key(&r, mv_iccs("b5b6")), 0);
     assert_int_equal(xq_notation_variants_key(NULL, mv_iccs("e0d0")), 0);
+    /* all at once: the same keys, nothing there or off the board none */
+    two[0] = mv_iccs("a0b0");
+    two[1] = mv_iccs("e0d0");
+    two[2] = mv_iccs("b5b6");
+    assert_int_equal(xq_notation_variants_keys(&r, two, 3, k2), XQ_OK);
+    assert_int_equal(k2[0], 0);
+    assert_int_equal(k2[1], xq_notation_variants_key(&r, two[1]));
+    assert_int_equal(k2[2], 0);
+    assert_int_equal(xq_notation_variants_keys(&r, two, 0, NULL), XQ_OK);
+    assert_int_equal(xq_notation_variants_keys(NULL, two, 3, k2), XQ_EINVAL);
+    assert_int_equal(xq_notation_variants_keys(&r, NULL, 3, k2), XQ_EINVAL);
+    assert_int_equal(xq_notation_variants_keys(&r, two, 3, NULL), XQ_EINVAL);
     found = corpus_positions(10, vkey_visit, &t);
     free(t.keys);
     free(t.vals);
@@ -513,6 +532,7 @@ static void test_variants_key(void **state)
     print_message("variants key: %zu keyed moves (%zu seen before), %zu without "
                   "a key, %zu differing\n", t.keyed, t.hits, t.unkeyed, t.bad);
     assert_int_equal(t.bad, 0);
+    assert_int_equal(t.batch_bad, 0);
     assert_true(t.hits > t.keyed / 2);     /* the key is worth caching on */
     assert_true(t.unkeyed > 0 && t.unkeyed < t.keyed);
 }

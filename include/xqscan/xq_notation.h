@@ -236,6 +236,12 @@ xq_status xq_notation_variants_array(xq_board *b, xq_move mv, unsigned kinds,
  * rest of the board): such moves must not be cached. */
 uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv);
 
+/* The same for n moves of b at once, into keys[0, n) (each equal to
+ * xq_notation_variants_key(b, mvs[i])): the board is looked at once, not
+ * once per move. XQ_EINVAL when b is NULL or n > 0 with mvs or keys NULL. */
+xq_status xq_notation_variants_keys(const xq_board *b, const xq_move *mvs,
+                                    size_t n, uint64_t *keys);
+
 /* --- game records -------------------------------------------------------- */
 
 /* One move as written in a record. */

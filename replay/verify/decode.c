@@ -652,6 +652,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
     float sc[VD_MAXSRC][XQ_MAX_MOVES], scx[VD_MAXSRC][XQ_MAX_MOVES];
     float raw[VD_MAXSRC][XQ_MAX_MOVES], rawx[VD_MAXSRC][XQ_MAX_MOVES];
     float sc1[VD_MAXSRC][XQ_MAX_MOVES], raw1[VD_MAXSRC][XQ_MAX_MOVES];
+    uint64_t vkeys[XQ_MAX_MOVES];   /* the moves' variants keys */
     vsit sit[VD_MAXSRC];
     int n, i, k, side = e->side;
     double prior;
@@ -708,10 +709,11 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
         }
     }
     if (need_spell) {
+        XQ_TRY(xq_notation_variants_keys(b, mvs, (size_t)n, vkeys));
         for (i = 0; i < n; i++) {
             /* the same move spelt the same way on the other prefixes'
              * boards: its scores in these cells are cached */
-            uint64_t vkey = xq_notation_variants_key(b, mvs[i]);
+            uint64_t vkey = vkeys[i];
             bool spelt = false;
             for (k = 0; k < d->nsrc; k++) {
                 int sl = sit[k].slot;
@@ -771,8 +773,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                 XQ_FAIL_IF(!sp, XQ_ENOMEM, "spellings");
             }
             for (i = 0; i < n; i++) {
-                float v = slip_score(d, k, sit[k].slot, b, mvs[i],
-                                     xq_notation_variants_key(b, mvs[i]), sp);
+                float v = slip_score(d, k, sit[k].slot, b, mvs[i], vkeys[i], sp);
                 if (v > sc[k][i])
                     sc[k][i] = v;
             }
