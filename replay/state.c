@@ -175,11 +175,41 @@ xq_illegal xq_board_check_move(xq_board *b, xq_move mv)
     return why;
 }
 
-bool xq_board_make_move(xq_board *b, xq_move mv, unsigned *pflags)
+bool xq_board_play_legal(xq_board *b, xq_move mv)
 {
     xq_board_undo *u;
     xq_piece pc;
     imove m;
+    int cap, sd;
+    if (!b || b->nhist_ >= XQ_BOARD_MAX_PLIES ||
+        XQ_MOVE_FROM(mv) >= XQ_NSQ || XQ_MOVE_TO(mv) >= XQ_NSQ)
+        return false;
+    m = to_imove(mv);
+    sd = b->side_;
+    pc = eng_piece_of(b->sq_[IM_FROM(m)]);
+    u = &b->hist_[b->nhist_];
+    u->key = b->key_;
+    u->mv = mv;
+    u->rule50 = b->rule50_;
+    u->pad_ = 0;
+    cap = eng_do(b, m);
+    u->captured = (uint8_t)cap;
+    b->key_ ^= eng_zobrist(pc, IM_FROM(m)) ^ eng_zobrist(pc, IM_TO(m)) ^
+               eng_zobrist_side();
+    if (cap) {
+        b->key_ ^= eng_zobrist(eng_piece_of(cap), IM_TO(m));
+        b->rule50_ = 0;
+    } else if (b->rule50_ < UINT16_MAX) {
+        b->rule50_++;
+    }
+    b->in_check_ = (uint8_t)eng_king_attacked(b, sd ^ 1);
+    u->check = b->in_check_;
+    b->nhist_++;
+    return true;
+}
+
+bool xq_board_make_move(xq_board *b, xq_move mv, unsigned *pflags)
+{
     int cap, sd, n;
     unsigned flags = 0;
     imove ms[ENG_MAX_PSEUDO];
@@ -198,28 +228,12 @@ bool xq_board_make_move(xq_board *b, xq_move mv, unsigned *pflags)
             *pflags = XQ_MV_ILLEGAL;
         return false;
     }
-    m = to_imove(mv);
     sd = b->side_;
-    pc = eng_piece_of(b->sq_[IM_FROM(m)]);
-    u = &b->hist_[b->nhist_];
-    u->key = b->key_;
-    u->mv = mv;
-    u->rule50 = b->rule50_;
-    u->pad_ = 0;
-    cap = eng_do(b, m);
-    u->captured = (uint8_t)cap;
-    b->key_ ^= eng_zobrist(pc, IM_FROM(m)) ^ eng_zobrist(pc, IM_TO(m)) ^
-               eng_zobrist_side();
-    if (cap) {
-        b->key_ ^= eng_zobrist(eng_piece_of(cap), IM_TO(m));
-        b->rule50_ = 0;
+    if (!xq_board_play_legal(b, mv))
+        return false;
+    cap = b->hist_[b->nhist_ - 1].captured;
+    if (cap)
         flags |= XQ_MV_CAPTURE;
-    } else if (b->rule50_ < UINT16_MAX) {
-        b->rule50_++;
-    }
-    b->in_check_ = (uint8_t)eng_king_attacked(b, sd ^ 1);
-    u->check = b->in_check_;
-    b->nhist_++;
     if (b->in_check_)
         flags |= XQ_MV_CHECK;
     n = eng_gen_legal(b, ms);

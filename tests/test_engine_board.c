@@ -849,6 +849,62 @@ static void test_history_full(void **state)
     assert_true(xq_board_make_move(&b, mv_of("g7h9"), &fl));
 }
 
+/* Every field of two boards alike, the history as far as it goes
+ * (xq_board_copy copies no more). */
+static bool same_board(const xq_board *a, const xq_board *c)
+{
+    return memcmp(a, c, offsetof(xq_board, hist_)) == 0 &&
+           memcmp(a->hist_, c->hist_, a->nhist_ * sizeof a->hist_[0]) == 0;
+}
+
+/* play_legal leaves the board as make_move does (position, key, check,
+ * history: unmake takes either back) along random games; full history or
+ * NULL: false, nothing changed. */
+static void test_play_legal(void **state)
+{
+    uint64_t rng = 11;
+    int game, ply, plies = 0;
+    unsigned fl;
+    xq_board b;
+    (void)state;
+    for (game = 0; game < 12; game++) {
+        xq_board a, c;
+        xq_board_init_start(&a);
+        for (ply = 0; ply < 150; ply++) {
+            xq_move ms[XQ_MAX_MOVES];
+            char fa[XQ_FEN_MAX], fc[XQ_FEN_MAX];
+            int n = xq_board_legal_moves(&a, ms);
+            xq_move mv;
+            if (!n)
+                break;
+            mv = ms[rng_next(&rng) % (uint64_t)n];
+            xq_board_copy(&c, &a);
+            assert_true(xq_board_make_move(&a, mv, NULL));
+            assert_true(xq_board_play_legal(&c, mv));
+            xq_board_to_fen(&a, fa, sizeof fa);
+            xq_board_to_fen(&c, fc, sizeof fc);
+            assert_string_equal(fa, fc);
+            assert_int_equal(xq_board_hash(&a), xq_board_hash(&c));
+            assert_int_equal(xq_board_in_check(&a), xq_board_in_check(&c));
+            assert_int_equal(xq_board_ply_count(&a), xq_board_ply_count(&c));
+            assert_int_equal(xq_board_repetitions(&a), xq_board_repetitions(&c));
+            assert_true(same_board(&a, &c));
+            xq_board_unmake_move(&c);
+            xq_board_unmake_move(&a);
+            assert_true(same_board(&a, &c));
+            assert_true(xq_board_make_move(&a, mv, NULL));
+            plies++;
+        }
+    }
+    assert_true(plies > 500);
+    assert_false(xq_board_play_legal(NULL, mv_of("h2e2")));
+    xq_board_init_start(&b);
+    for (ply = 0; ply < XQ_BOARD_MAX_PLIES / 4; ply++)
+        play(&b, "h0g2 h9g7 g2h0 g7h9", &fl);
+    assert_false(xq_board_play_legal(&b, mv_of("h2e2")));
+    assert_int_equal(xq_board_ply_count(&b), XQ_BOARD_MAX_PLIES);
+}
+
 static void test_null_arguments(void **state)
 {
     xq_move ms[XQ_MAX_MOVES];
@@ -896,6 +952,7 @@ int main(void)
         cmocka_unit_test(test_perpetual_check),
         cmocka_unit_test(test_move_limit),
         cmocka_unit_test(test_history_full),
+        cmocka_unit_test(test_play_legal),
         cmocka_unit_test(test_null_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3849,7 +3849,10 @@ static xq_status run(vdec *d, const xq_board *start)
             }
             ne = &nxt[nnxt];
             xq_board_load_pos(wb, &cur[c->entry].pos);
-            if (!xq_board_make_move(wb, c->mv, NULL))
+            /* a child's move is one of its position's legal moves (a
+             * correction's, from its text: checked) */
+            if (!(c->forced ? xq_board_make_move(wb, c->mv, NULL)
+                            : xq_board_play_legal(wb, c->mv)))
                 continue;
             xq_board_save_pos(&ne->pos, wb);
             ne->side = (int8_t)xq_board_side(wb);
