@@ -72,7 +72,7 @@ typedef struct {
 } vghost;
 
 /* A move's spellings (vs_spellings_get, the decoder's kinds), cached by
- * its variants key (xq_notation_variants_key; 0: empty slot). */
+ * its variants key (spell(); 0: an empty slot). */
 typedef struct {
     uint64_t     key;
     vs_spellings sp;
@@ -419,8 +419,10 @@ static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
  * cache where the move's variants key (vkey; 0: computed here) has been
  * seen: the same move is spelt for cell after cell and prefix after
  * prefix (a tenth of a scanned sheet's decoding, a third of a typed
- * record's, went to spelling moves again). Moves whose key is 0 (a file
- * mate's 前/后 forms) are spelt each time. */
+ * record's, went to spelling moves again). A move with no variants key
+ * (a file mate's: its 前/后 forms depend on the rest of the board) is
+ * keyed by the position's Zobrist key and the move. Without memory for
+ * the cache: spelt each time. */
 static xq_status spell(vdec *d, xq_board *b, xq_move mv, uint64_t vkey,
                        vs_spellings *out)
 {
@@ -434,11 +436,11 @@ static xq_status spell(vdec *d, xq_board *b, xq_move mv, uint64_t vkey,
         xq_free(d->spells);   /* another decoding's kinds */
         d->spells = NULL;
     }
-    if (vkey && !d->spells) {
+    if (!d->spells) {
         d->spells = xq_calloc(VD_SPELL_SLOTS, sizeof *d->spells);
         d->spell_kinds = d->kinds;
     }
-    if (!vkey || !d->spells)
+    if (!d->spells)
         return vs_spellings_get(b, mv, d->kinds, out);
     e = &d->spells[mix64(vkey) & (VD_SPELL_SLOTS - 1)];
     if (e->key != vkey) {
@@ -1452,8 +1454,11 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
                 mscore_put(d, k, p->slot[k], vkey, best, raw);
         }
         /* as expand reads it: a slip of the pen of a record that names no
-         * legal move (slip_score spells mv on b into vp->sp too) */
-        if (names_no_move(c, b)) {
+         * legal move (slip_score spells mv on b into vp->sp too). Where the
+         * move reads as well as the text (raw), no slip (VD_SLIP below the
+         * text) scores above its best (at most -log 0.01 = 4.6 nats of
+         * prior below raw): the parse is skipped, the result the same */
+        if (raw < c->text_score && names_no_move(c, b)) {
             float v = slip_score(d, k, p->slot[k], b, mv, vkey, vp->sp);
             if (v > best)
                 best = v;
