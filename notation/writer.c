@@ -733,6 +733,14 @@ xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
  * type and the pieces of its kind on its file (file_index); when it is
  * alone there the only alternative form is the canonical one, which reads
  * back to mv for any legal mv. */
+/* The variants key of move mv of piece pc (side sd to move) where no
+ * other piece of its kind stands on its file: the mover and the move. */
+static uint64_t lone_key(int sd, xq_piece pc, xq_move mv)
+{
+    return (uint64_t)1 << 40 | (uint64_t)sd << 32 | (uint64_t)pc << 24 |
+           (uint64_t)mv;
+}
+
 uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv)
 {
     xq_sq from = XQ_MOVE_FROM(mv);
@@ -746,8 +754,7 @@ uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv)
     (void)file_index(b, xq_board_side(b), XQ_PIECE_TYPE(pc), from, &count);
     if (count >= 2)
         return 0;
-    return (uint64_t)1 << 40 | (uint64_t)xq_board_side(b) << 32 |
-           (uint64_t)pc << 24 | (uint64_t)mv;
+    return lone_key(xq_board_side(b), pc, mv);
 }
 
 xq_status xq_notation_variants_keys(const xq_board *b, const xq_move *mvs,
@@ -776,8 +783,7 @@ xq_status xq_notation_variants_keys(const xq_board *b, const xq_move *mvs,
          * another piece of the mover's type on its file */
         if (pc == XQ_EMPTY || cnt[XQ_PIECE_TYPE(pc)][XQ_SQ_FILE(from)] >= 2)
             continue;
-        keys[i] = (uint64_t)1 << 40 | (uint64_t)sd << 32 |
-                  (uint64_t)pc << 24 | (uint64_t)mvs[i];
+        keys[i] = lone_key(sd, pc, mvs[i]);
     }
     return XQ_OK;
 }
