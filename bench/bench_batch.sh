@@ -77,19 +77,26 @@ read -r sl rl ml <<< "$(run "$work/large" 1)"
 echo "peak worker memory, $small sheets: $m1 MB; $large sheets: $ml MB (1 worker, $rl sheets/s)"
 awk -v a="$m1" -v b="$ml" 'BEGIN { d = b - a; printf "memory growth %+d MB over %s: %s\n", d, "the larger batch", (d <= 0.1 * a + 8) ? "flat" : "GROWS" }'
 
-# Blank pages (a duplex scan's blank backs): white and scanner-noisy paper,
-# no ruling; xqscan reads them once, not turned four ways (OCR_ORIENT_RULES
-# in ocr/ocr.c). Figure: seconds a page, and against the pages above.
+# Blank pages (a duplex scan's blank backs, a phone photo of one): white,
+# scanner-noisy and unevenly lit paper, no ruling; xqscan reads them once,
+# not turned four ways (OCR_ORIENT_RULES in ocr/ocr.c). Figure: seconds a
+# page, and against the pages above.
 mkdir -p "$work/blank"
 /usr/bin/python3 - "$work/blank" <<'EOF'
-import os, random, sys
+import os, sys
+import numpy as np
 from PIL import Image
-for i in range(4):
-    im = Image.new("L", (1240, 1754), 255)
-    if i % 2:
-        rnd = random.Random(i)
-        im.putdata([max(0, min(255, int(rnd.gauss(232, 9)))) for _ in range(1240 * 1754)])
-    im.save(os.path.join(sys.argv[1], "blank%02d.%s" % (i, "jpg" if i % 2 else "png")))
+rng = np.random.default_rng(3)
+h, w = 1754, 1240
+y, x = np.mgrid[0:h, 0:w]
+pages = [np.full((h, w), 255.0),
+         rng.normal(232, 9, (h, w)),
+         200 + 40 * np.exp(-((x - 560) ** 2 + (y - 800) ** 2) / (2 * 560.0 ** 2))
+         + rng.normal(0, 6, (h, w)),
+         np.full((h, w), 250.0)]
+for i, a in enumerate(pages):
+    im = Image.fromarray(np.clip(a, 0, 255).astype("uint8"))
+    im.save(os.path.join(sys.argv[1], "blank%02d.%s" % (i, "jpg" if i in (1, 2) else "png")))
 EOF
 read -r sb rb mb <<< "$(run "$work/blank" 1)"
 awk -v a="$sb" -v b="$s1" -v n="$small" 'BEGIN { printf "blank pages: %.2f s a page (4 through 1 worker), %.2f times a page above\n", a / 4, (a / 4) / (b / n) }'

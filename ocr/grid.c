@@ -1479,8 +1479,10 @@ static xq_status find_table(xq_sheet *sh, bool dashes)
     st = detect_lines(sh->pixg, sh->pixb, 5, dashes, &H, &V, &hop, &vop);
     if (st == XQ_OK)
         st = recover_lost_rules(sh->pixg, &H, &V);
-    if (st == XQ_OK && H.n + V.n > sh->nrules)
-        sh->nrules = H.n + V.n;
+    if (st == XQ_OK && H.n > sh->nrules[0])
+        sh->nrules[0] = H.n;
+    if (st == XQ_OK && V.n > sh->nrules[1])
+        sh->nrules[1] = V.n;
     if (st != XQ_OK || H.n < 4 || V.n < 3)
         goto done;
     sh->pixlines = pixOr(NULL, hop, vop);
@@ -1878,7 +1880,7 @@ xq_status ocr_grid_find(xq_ocr *ocr, xq_sheet *sh)
     xq_status st;
     (void)ocr;
     sh->nrows = sh->nblocks = sh->ncells = 0;
-    sh->nrules = 0;
+    sh->nrules[0] = sh->nrules[1] = 0;
     memset(sh->num_found, 0, sizeof sh->num_found);
     /* xqscan's own form: exact geometry from its fiducials */
     {

@@ -263,11 +263,13 @@ static xq_status read_turned(xq_ocr *ocr, PIX *pix, int page, int quads,
                                  is no writing either way (a page whose
                                  blank cells were taken for written) does
                                  not */
-#define OCR_ORIENT_RULES 3    /* a page with no table and fewer ruling
-                                 lines than this, both ways together, is
-                                 not turned: turned it has the same few
-                                 (a blank page, a duplex scan's blank
-                                 back: read four ways, 2.8 s each) */
+#define OCR_ORIENT_RULES 2    /* a page with no table and fewer ruling
+                                 lines than this across or down is not
+                                 turned: a table needs several both ways,
+                                 and turned it has the same few (a blank
+                                 page, a duplex scan's blank back, a photo
+                                 of one whose shading gives lines one way
+                                 only: read four ways, 2.8 s each) */
 #define OCR_ORIENT_CELLS 48   /* written cells sampled, evenly */
 #define OCR_ORIENT_MIN   8    /* fewer written cells tell nothing: -1 */
 
@@ -320,7 +322,8 @@ static xq_status read_upright(xq_ocr *ocr, PIX *pix, int page,
      * written): it is tried turned */
     if (f0 == -2 && best->ncells > 0 && best->form)
         f0 = 1;
-    if (best->ncells == 0 && best->nrules < OCR_ORIENT_RULES)
+    if (best->ncells == 0 && (best->nrules[0] < OCR_ORIENT_RULES ||
+                              best->nrules[1] < OCR_ORIENT_RULES))
         f0 = 1;
     for (i = 0; st == XQ_OK && i < 3 && f0 < OCR_ORIENT_SURE; i++) {
         xq_sheet *sh = NULL;

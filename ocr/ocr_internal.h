@@ -133,8 +133,9 @@ struct xq_sheet {
     PIX    *pixg;         /* normalised grey page (8 bpp) */
     PIX    *pixb;         /* its binarisation (1 bpp) */
     PIX    *pixlines;     /* detected ruling (1 bpp), may be NULL */
-    int     nrules;       /* ruling lines found, both ways (the most of
-                             ocr_grid_find's passes; 0 for xqscan's form) */
+    int     nrules[2];    /* ruling lines found across and down (the most
+                             of ocr_grid_find's passes; 0 for xqscan's
+                             form) */
     char   *hdr[XQ_HDR_COUNT];
     size_t  nrows, nblocks;
     size_t  blk_first[16];    /* cell index of each block's first row */
