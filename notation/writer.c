@@ -729,10 +729,6 @@ xq_status xq_notation_variants(xq_board *b, xq_move mv, unsigned kinds,
     return XQ_OK;
 }
 
-/* describe() and alt_forms() read the board only through the mover's
- * type and the pieces of its kind on its file (file_index); when it is
- * alone there the only alternative form is the canonical one, which reads
- * back to mv for any legal mv. */
 /* The variants key of move mv of piece pc (side sd to move) where no
  * other piece of its kind stands on its file: the mover and the move. */
 static uint64_t lone_key(int sd, xq_piece pc, xq_move mv)
@@ -741,6 +737,10 @@ static uint64_t lone_key(int sd, xq_piece pc, xq_move mv)
            (uint64_t)mv;
 }
 
+/* describe() and alt_forms() read the board only through the mover's
+ * type and the pieces of its kind on its file (file_index); when it is
+ * alone there the only alternative form is the canonical one, which reads
+ * back to mv for any legal mv. */
 uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv)
 {
     xq_sq from = XQ_MOVE_FROM(mv);
