@@ -25,7 +25,10 @@
  * --geom: geometry and blank figures only (Tesseract reads only label rows
  * and headers; no cell text, no scores, no CLI comparison), with
  * one line per page that is not perfect; with XQ_BENCH_DEBUG_DIR set, the
- * debug overlay of every page is written there (page<N>.png).
+ * debug overlay of every page is written there (page<N>.png). With
+ * XQ_BENCH_OCR_VERBOSE set, every cell whose truth is not ranked first:
+ * the truth and the best candidate with their scores, the lattice's own
+ * reading and Tesseract's text.
  */
 #include <math.h>
 #include <stdio.h>
@@ -224,7 +227,11 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
             pg.rank_n++;
             if (bi >= 0 && !strcmp(cand[bi], f) && ties == 0)
                 pg.rank_ok++;
-            (void)ts;
+            else if (getenv("XQ_BENCH_OCR_VERBOSE"))
+                printf("  rank wrong: %s cell %d truth %s (%.2f) best %s "
+                       "(%.2f) read %s tesseract %s\n", img, tc[i].idx, f,
+                       ts, bi >= 0 ? cand[bi] : "-", bs,
+                       xq_sheet_cell_read(ocr, sh, (size_t)tc[i].idx), txt);
         }
     }
     t1 = now();

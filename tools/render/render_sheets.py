@@ -570,7 +570,12 @@ def main(argv=None):
     ap.add_argument("--cell-size", default="300x66")
     ap.add_argument("--write-form-geometry")
     ap.add_argument("--blank-form")
+    ap.add_argument("--font", help="PATH[:INDEX]: every printed and kai "
+                    "sheet in this font (a held-out font)")
     args = ap.parse_args(argv)
+    if args.font:
+        path, _, idx = args.font.partition(":")
+        xqdraw.use_only_font(path, int(idx or 0))
     if args.write_form_geometry:
         with open(args.write_form_geometry, "w", encoding="utf-8") as f:
             f.write(xqform.dumps(xqform.form_geometry()))

@@ -27,6 +27,18 @@ FONTS = {
 PRINTED_FONTS = [k for k, v in FONTS.items() if v[2] == "printed"]
 KAI_FONTS = [k for k, v in FONTS.items() if v[2] == "kai"]
 
+
+
+def use_only_font(path, index=0):
+    """Write every printed and kai sheet in the font at path (face index),
+    instead of the fonts above: sheets in a font the glyph references were
+    not made from (bench/bench_fonts.sh). A glyph the font lacks falls back
+    as usual."""
+    FONTS["only"] = (path, index, "kai")
+    PRINTED_FONTS[:] = ["only"]
+    KAI_FONTS[:] = ["only"]
+
+
 INK_COLOURS = {"black": (25, 25, 30), "blue": (30, 50, 150), "darkblue": (20, 30, 95)}
 
 _font_cache = {}
