@@ -77,6 +77,7 @@ PIX *ocr_img_to_pix(const ocr_img *im)
 typedef struct {
     int x0, y0, x1, y1, area, dark;   /* dark: darkest grey in it */
     bool faint;                       /* dropped for its lightness only */
+    bool light;                       /* dropped, not as ruling */
 } comp;
 
 /* Label ink pixels of a 0/1 mask; comps grown in *pc (count *pn). */
@@ -113,7 +114,7 @@ static xq_status components(const uint8_t *mask, const uint8_t *grey,
         c.y0 = c.y1 = i / w;
         c.area = 0;
         c.dark = 255;
-        c.faint = false;
+        c.faint = c.light = false;
         label[i] = n;
         stack[sp++] = i;
         while (sp > 0) {
@@ -493,6 +494,7 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
                        && !(cw >= 4 * ch && cw > h)
                        && !(ch >= 4 * cw && ch > h / 2)
                        && !(border && cw >= w / 3 && ch <= h / 4);
+            k->light = drop && !rule;
             if (drop || rule)
                 k->area = -k->area;   /* mark dropped */
         }
@@ -563,10 +565,49 @@ static xq_status cell_extract(xq_sheet *sh, ocr_cell *c, int weak, int strong)
         if (strike_rewrite(c, cs, n, label, ink, minink))
             c->struck = true;
     }
+    /* Light strokes left out of written ink: a thin pen, or a thin
+     * typeface blurred by a low-resolution scan, loses strokes or parts
+     * of strokes to the cleaning (三 read as 一, 2 as 1, 进 as 退). The
+     * cell keeps a second ink with them added, pieces of stroke size
+     * (4 pixels or more, not a single pixel thick both ways) lighter
+     * than the strong level but not paper grain's lightest, within the
+     * box of the ink kept; ocr_cell_score reads both. */
+    if (!c->blank && !c->struck) {
+        int bx0 = w, by0 = h, bx1 = -1, by1 = -1, nl = 0;
+        int lim = weak - (weak - strong) / 4;
+        for (i = 0; i < n; i++)
+            if (cs[i].area > 0) {
+                if (cs[i].x0 < bx0) bx0 = cs[i].x0;
+                if (cs[i].y0 < by0) by0 = cs[i].y0;
+                if (cs[i].x1 > bx1) bx1 = cs[i].x1;
+                if (cs[i].y1 > by1) by1 = cs[i].y1;
+            }
+        for (i = 0; i < n; i++) {
+            comp *k = &cs[i];
+            k->light = k->light && k->area <= -4 && k->dark <= lim
+                       && k->x0 >= bx0 && k->x1 <= bx1 && k->y0 >= by0
+                       && k->y1 <= by1
+                       && (k->x1 - k->x0 >= 2 || k->y1 - k->y0 >= 2);
+            nl += k->light;
+        }
+        if (nl > 0) {
+            c->faint.px = xq_malloc((size_t)w * h);
+            if (!c->faint.px) {
+                st = XQ_ENOMEM;
+            } else {
+                c->faint.w = w;
+                c->faint.h = h;
+                for (i = 0; i < w * h; i++) {
+                    int l = label[i];
+                    c->faint.px[i] = l >= 0 && cs[l].light ? 0 : c->ink.px[i];
+                }
+            }
+        }
+    }
     xq_free(cs);
     xq_free(mask);
     xq_free(label);
-    return XQ_OK;
+    return st;
 }
 
 /* Interior of a cell, 3 px inside its quad, clipped to the page. */
@@ -723,13 +764,20 @@ static bool label_text(const char *t)
     return false;
 }
 
-static void cell_clear(ocr_cell *c)
+void ocr_cell_free(ocr_cell *c)
 {
     ocr_img_free(&c->ink);
+    ocr_img_free(&c->faint);
     ocr_img_free(&c->grey);
     xq_free(c->text);
     xq_free(c->read);
     xq_free(c->lat.ll);
+    xq_free(c->flat.ll);
+}
+
+static void cell_clear(ocr_cell *c)
+{
+    ocr_cell_free(c);
     memset(c, 0, sizeof *c);
 }
 
@@ -1152,10 +1200,10 @@ static void join_piece(const comp *cs, int n, ocr_lattice *L)
                    ((float)ww * (cs[wi].y1 - cs[wi].y0 + 1));
 }
 
-xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
+/* Lattice L of ink im, one of cell c's (its ink or its faint ink). */
+static xq_status lattice_build(xq_ocr *ocr, const ocr_cell *c,
+                               const ocr_img *im, ocr_lattice *L)
 {
-    ocr_lattice *L = &c->lat;
-    const ocr_img *im = &c->ink;
     int w = im->w, h = im->h, x, y, iy0 = h, iy1 = -1;
     int ns = 0, np = 0, ncomp = 0, i, k, nclass = ocr->model.nclass;
     int *label = NULL, *proj = NULL, segx[2 * OCR_MAX_PIECES];
@@ -1310,6 +1358,11 @@ done:
     return st;
 }
 
+xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
+{
+    return lattice_build(ocr, c, &c->ink, &c->lat);
+}
+
 /* Scores are scaled so that a softmax over candidate strings is about
  * calibrated (bench_ocr prints the table): raw sums were over-confident. */
 #define OCR_SCORE_SCALE 0.6
@@ -1385,38 +1438,13 @@ static int edit_distance(const int *a, int na, const int *b, int nb)
     return d[na][nb];
 }
 
-double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
+/* The best alignment of glyph groups groups[0..n) to the segment ranges of
+ * lattice L, over both its segmentations (raw units). */
+static double lattice_best(const xq_ocr *ocr, const ocr_lattice *L,
+                           const int *groups, int n)
 {
-    int groups[16], n = 0, k, i, j, v;
-    size_t len = strlen(utf8), off = 0;
     double best[17][OCR_MAX_SEG + 1], top = -1e18;
-    ocr_lattice *L = &c->lat;
-
-    while (off < len && n < 16) {
-        uint32_t cp;
-        int cls;
-        off += xq_utf8_decode(utf8 + off, len - off, &cp);
-        cp = xq_utf8_halfwidth(cp);
-        if (cp == ' ' || cp == '\t')
-            continue;
-        cls = -1;
-        if (cp >= 'a' && cp <= 'z')
-            cp -= 'a' - 'A';
-        for (k = 0; k < ocr->model.nclass; k++)
-            if (ocr->model.cp[k] == cp) {
-                cls = ocr->model.group[k];
-                break;
-            }
-        if (cls < 0)
-            cls = ocr_glyph_class_of(cp);   /* dashes and other aliases */
-        groups[n++] = cls >= 0 ? ocr_glyph_group(cls) : -1;
-    }
-    if (c->blank)
-        return n == 0 ? 0.0 : PEN_BLANK * n;
-    if (n == 0)
-        return PEN_BLANK * 4;
-    if (ocr_cell_lattice(ocr, c) != XQ_OK || L->nseg == 0)
-        return PEN_MISSING * n;
+    int k, i, j, v;
     /* the best alignment over both segmentations of the ink */
     for (v = 0; v < OCR_MAX_LATS; v++) {
         lat_view V = lat_get(ocr, L, v);
@@ -1453,6 +1481,52 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
             }
         if (best[n][V.nseg] > top)
             top = best[n][V.nseg];
+    }
+    return top;
+}
+
+double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
+{
+    int groups[16], n = 0, k;
+    size_t len = strlen(utf8), off = 0;
+    double top;
+    ocr_lattice *L = &c->lat;
+
+    while (off < len && n < 16) {
+        uint32_t cp;
+        int cls;
+        off += xq_utf8_decode(utf8 + off, len - off, &cp);
+        cp = xq_utf8_halfwidth(cp);
+        if (cp == ' ' || cp == '\t')
+            continue;
+        cls = -1;
+        if (cp >= 'a' && cp <= 'z')
+            cp -= 'a' - 'A';
+        for (k = 0; k < ocr->model.nclass; k++)
+            if (ocr->model.cp[k] == cp) {
+                cls = ocr->model.group[k];
+                break;
+            }
+        if (cls < 0)
+            cls = ocr_glyph_class_of(cp);   /* dashes and other aliases */
+        groups[n++] = cls >= 0 ? ocr_glyph_group(cls) : -1;
+    }
+    if (c->blank)
+        return n == 0 ? 0.0 : PEN_BLANK * n;
+    if (n == 0)
+        return PEN_BLANK * 4;
+    if (ocr_cell_lattice(ocr, c) != XQ_OK || L->nseg == 0)
+        return PEN_MISSING * n;
+    top = lattice_best(ocr, L, groups, n);
+    /* the light strokes the cleaning left out, read too: the better
+     * reading of the two counts (a candidate read only with them has
+     * them to explain; pieces of grain it does not explain cost as any
+     * unexplained ink) */
+    if (c->faint.px && lattice_build(ocr, c, &c->faint, &c->flat) == XQ_OK
+        && c->flat.nseg > 0) {
+        double tf = lattice_best(ocr, &c->flat, groups, n);
+        if (tf > top)
+            top = tf;
     }
     {
         double sc = top;

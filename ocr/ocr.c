@@ -156,12 +156,7 @@ void xq_sheet_destroy(xq_sheet **psheet)
         return;
     sh = *psheet;
     for (i = 0; i < sh->ncells; i++) {
-        ocr_cell *c = &sh->cells[i];
-        ocr_img_free(&c->ink);
-        ocr_img_free(&c->grey);
-        xq_free(c->text);
-        xq_free(c->read);
-        xq_free(c->lat.ll);
+        ocr_cell_free(&sh->cells[i]);
     }
     xq_free(sh->cells);
     for (i = 0; i < XQ_HDR_COUNT; i++)

@@ -111,11 +111,18 @@ typedef struct {
     int    ibox[4];       /* interior box used for the crop (normalised) */
     bool   blank, struck;
     ocr_img ink;          /* cleaned ink of the interior (0 ink, 255 paper) */
+    ocr_img faint;        /* ink with the light strokes the cleaning left
+                             out added (px NULL: there were none) */
     ocr_img grey;         /* grey crop of the interior */
     char  *text;          /* Tesseract text, NULL until read */
     char  *read;          /* best lattice reading, NULL until asked */
     ocr_lattice lat;
+    ocr_lattice flat;     /* lattice of the faint ink, built when a
+                             candidate is first scored */
 } ocr_cell;
+
+/* Free what cell c holds (not c itself). */
+void ocr_cell_free(ocr_cell *c);
 
 struct xq_sheet {
     int     page;
