@@ -1487,30 +1487,15 @@ static double lattice_best(const xq_ocr *ocr, const ocr_lattice *L,
 
 double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
 {
-    int groups[16], n = 0, k;
-    size_t len = strlen(utf8), off = 0;
+    int groups[16], n, k;
     double top;
     ocr_lattice *L = &c->lat;
 
-    while (off < len && n < 16) {
-        uint32_t cp;
-        int cls;
-        off += xq_utf8_decode(utf8 + off, len - off, &cp);
-        cp = xq_utf8_halfwidth(cp);
-        if (cp == ' ' || cp == '\t')
-            continue;
-        cls = -1;
-        if (cp >= 'a' && cp <= 'z')
-            cp -= 'a' - 'A';
-        for (k = 0; k < ocr->model.nclass; k++)
-            if (ocr->model.cp[k] == cp) {
-                cls = ocr->model.group[k];
-                break;
-            }
-        if (cls < 0)
-            cls = ocr_glyph_class_of(cp);   /* dashes and other aliases */
-        groups[n++] = cls >= 0 ? ocr_glyph_group(cls) : -1;
-    }
+    n = groups_of(ocr, utf8, groups, 16);
+    for (k = 0; k < n; k++)
+        if (groups[k] < 0)
+            groups[k] = -1;   /* a glyph outside the alphabet: PEN_UNKNOWN,
+                                 never the same as Tesseract's */
     if (c->blank)
         return n == 0 ? 0.0 : PEN_BLANK * n;
     if (n == 0)
