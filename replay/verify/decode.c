@@ -3072,6 +3072,16 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
              * it moves may stand elsewhere, and its later moves with it */
             if (near_overflow(d, t))
                 doubt[from] = true;
+            /* a ply under review told by a record read with a glyph
+             * otherwise (车八进一 for 炮八进一: no sheet's record as
+             * written names the move): the count or the direction may be
+             * the misread glyph as well, the piece a rank off, and every
+             * later record still read as written on that board (a thin
+             * typeface on a coarse scan: 二 read as 一 here, 退 as 进
+             * later, a cannon one rank off and two later plies sure).
+             * Its squares are put in doubt */
+            if (told && p->conf < below && !record_names(d, &b, p, p->mv))
+                doubt[from] = doubt[to] = true;
             if (doubt[from] || doubt[to] || file_mate_doubt(&b, from, doubt)) {
                 if (p->conf > VD_DOUBT_CONF)
                     p->conf = VD_DOUBT_CONF;
