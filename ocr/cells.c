@@ -1200,11 +1200,12 @@ static void join_piece(const comp *cs, int n, ocr_lattice *L)
                    ((float)ww * (cs[wi].y1 - cs[wi].y0 + 1));
 }
 
-/* Lattice L of ink im, one of cell c's (its ink or its faint ink). */
-static xq_status lattice_build(xq_ocr *ocr, const ocr_cell *c,
-                               const ocr_img *im, ocr_lattice *L)
+/* Lattice L of a cell's ink im (its ink or its faint ink; NULL: a blank
+ * cell, no ink to read). */
+static xq_status lattice_build(xq_ocr *ocr, const ocr_img *im,
+                               ocr_lattice *L)
 {
-    int w = im->w, h = im->h, x, y, iy0 = h, iy1 = -1;
+    int w = im ? im->w : 0, h = im ? im->h : 0, x, y, iy0 = h, iy1 = -1;
     int ns = 0, np = 0, ncomp = 0, i, k, nclass = ocr->model.nclass;
     int *label = NULL, *proj = NULL, segx[2 * OCR_MAX_PIECES];
     uint8_t *mask = NULL;
@@ -1218,7 +1219,7 @@ static xq_status lattice_build(xq_ocr *ocr, const ocr_cell *c,
         return XQ_OK;
     L->nseg = L->nseg2 = 0;
     L->fit = -1;
-    if (c->blank || !im->px) {
+    if (!im || !im->px) {
         L->done = true;
         return XQ_OK;
     }
@@ -1360,7 +1361,7 @@ done:
 
 xq_status ocr_cell_lattice(xq_ocr *ocr, ocr_cell *c)
 {
-    return lattice_build(ocr, c, &c->ink, &c->lat);
+    return lattice_build(ocr, c->blank ? NULL : &c->ink, &c->lat);
 }
 
 /* Scores are scaled so that a softmax over candidate strings is about
@@ -1507,7 +1508,7 @@ double ocr_cell_score(xq_ocr *ocr, ocr_cell *c, const char *utf8)
      * reading of the two counts (a candidate read only with them has
      * them to explain; pieces of grain it does not explain cost as any
      * unexplained ink) */
-    if (c->faint.px && lattice_build(ocr, c, &c->faint, &c->flat) == XQ_OK
+    if (c->faint.px && lattice_build(ocr, &c->faint, &c->flat) == XQ_OK
         && c->flat.nseg > 0) {
         double tf = lattice_best(ocr, &c->flat, groups, n);
         if (tf > top)
