@@ -1912,11 +1912,13 @@ static const vd_cell *ply_cell(const vdec *d, const vd_ply *p, int k)
 }
 
 /* The cell of decoded ply p on sheet k where it reads clearly as
- * something else than p's move (VD_ILL_GAP; not a poor reading), or NULL. */
+ * something else than p's move (VD_ILL_GAP; not a poor reading), or NULL.
+ * Ink that is no writing (illegible) reads as nothing: however its garble
+ * reads, it is no record of another move. */
 static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k)
 {
     const vd_cell *c = ply_cell(d, p, k);
-    return c && c->text_score > -1e29 &&
+    return c && !c->illegible && c->text_score > -1e29 &&
                    d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP
                ? c
                : NULL;
