@@ -5,7 +5,12 @@
 # each with one injected illegal move, one skipped ply and 3% blank cells
 # (plus the renderer's default illegible and struck cells); then N sheets
 # with 30% blank cells (over the unrecorded threshold) and N Red+Black
-# pairs. tools/render/render_sheets.py is deterministic by seed; sheets are
+# pairs. A second table reads N more sheets per style x degradation as
+# players write them: no injected illegal or skipped move, the renderer's
+# defaults only (1% blank, 1% scribbled, 0.5% struck and corrected); the
+# issue's moves-right and flagged-for-review figures per writing style are
+# those of sheets as written, the first table's of sheets full of errors.
+# tools/render/render_sheets.py is deterministic by seed; sheets are
 # cached in BUILD_DIR/bench-e2e-sheets (delete it to re-render). The truth
 # is flattened by bench/e2e_truth.py and bench_e2e runs the real scan path
 # (xq_ocr_read_file -> xq_verify_sheet) and prints the figures.
@@ -44,5 +49,20 @@ d="$out/threshold"; dirs+=("$d")
 d="$out/pair"; dirs+=("$d")
 [[ -f "$d/manifest.json" ]] || "${R[@]}" --out "$d" --seed $((seed + 2)) \
   --style mixed --degrade scan --pair >/dev/null
+clean=()
+for style in printed kai hand; do
+  for deg in none scan photo; do
+    d="$out/as-written/$style-$deg"
+    clean+=("$d")
+    [[ -f "$d/manifest.json" ]] && continue
+    s=$((seed + 5000 + ${#style} * 100 + ${#deg}))
+    "${R[@]}" --out "$d" --seed "$s" --style "$style" --degrade "$deg" >/dev/null
+  done
+done
 $py "$here/e2e_truth.py" "${dirs[@]}" > "$out/e2e.tsv"
+$py "$here/e2e_truth.py" "${clean[@]}" > "$out/e2e-as-written.tsv"
+echo "== sheets with injected errors (one illegal and one skipped move per sheet, 3% blank), threshold sheets, pairs"
 OMP_THREAD_LIMIT=1 "$build/bench/bench_e2e" "$out/e2e.tsv"
+echo
+echo "== sheets as written (no injected errors; 1% blank, 1% scribbled, 0.5% struck)"
+OMP_THREAD_LIMIT=1 "$build/bench/bench_e2e" "$out/e2e-as-written.tsv"
