@@ -32,33 +32,34 @@ fi
 R=("$py" "$src/tools/render/render_sheets.py" --games "$corpus/ccpd-dev.pgn"
    --iccs "$corpus/ccpd-dev.iccs.jsonl" --count "$n" --layout mixed)
 mkdir -p "$out"
-dirs=()
-for style in printed kai hand; do
-  for deg in none scan photo; do
-    d="$out/$style-$deg"
-    dirs+=("$d")
-    [[ -f "$d/manifest.json" ]] && continue
-    s=$((seed + ${#style} * 100 + ${#deg}))
-    "${R[@]}" --out "$d" --seed "$s" --style "$style" --degrade "$deg" \
-      --inject-illegal 1 --inject-skip 1 --blank-rate 0.03 >/dev/null
+# render_set PREFIX SEED [RENDERER ARGS]: one set per style x degradation
+# (PREFIX style-deg, seed SEED + 100 * len(style) + len(deg)), its
+# directories appended to made
+render_set() {
+  local pre=$1 base=$2 style deg d
+  shift 2
+  for style in printed kai hand; do
+    for deg in none scan photo; do
+      d="$pre$style-$deg"
+      made+=("$d")
+      [[ -f "$d/manifest.json" ]] && continue
+      "${R[@]}" --out "$d" --seed $((base + ${#style} * 100 + ${#deg})) \
+        --style "$style" --degrade "$deg" "$@" >/dev/null
+    done
   done
-done
+}
+made=()
+render_set "$out/" "$seed" --inject-illegal 1 --inject-skip 1 --blank-rate 0.03
+dirs=("${made[@]}")
 d="$out/threshold"; dirs+=("$d")
 [[ -f "$d/manifest.json" ]] || "${R[@]}" --out "$d" --seed $((seed + 1)) \
   --style mixed --degrade scan --blank-rate 0.3 >/dev/null
 d="$out/pair"; dirs+=("$d")
 [[ -f "$d/manifest.json" ]] || "${R[@]}" --out "$d" --seed $((seed + 2)) \
   --style mixed --degrade scan --pair >/dev/null
-clean=()
-for style in printed kai hand; do
-  for deg in none scan photo; do
-    d="$out/as-written/$style-$deg"
-    clean+=("$d")
-    [[ -f "$d/manifest.json" ]] && continue
-    s=$((seed + 5000 + ${#style} * 100 + ${#deg}))
-    "${R[@]}" --out "$d" --seed "$s" --style "$style" --degrade "$deg" >/dev/null
-  done
-done
+made=()
+render_set "$out/as-written/" $((seed + 5000))
+clean=("${made[@]}")
 $py "$here/e2e_truth.py" "${dirs[@]}" > "$out/e2e.tsv"
 $py "$here/e2e_truth.py" "${clean[@]}" > "$out/e2e-as-written.tsv"
 echo "== sheets with injected errors (one illegal and one skipped move per sheet, 3% blank), threshold sheets, pairs"
