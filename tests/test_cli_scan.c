@@ -331,6 +331,29 @@ static void test_skip_places_sheet(void **state)
     assert_true(r.review <= 48);
 }
 
+/* A clean printed sheet as a player writes it, no error injected
+ * (tests/data/verify/scribble_crowd_printed.png: bench_e2e seed 7100,
+ * N=4, sheets as written, printed-none sheet 3; corpus line 1263, 31
+ * plies): Black's 6th record (马2进3) scribbled over, Black's 10th too.
+ * Every move of the scribbled cells was near-equal and the true one read
+ * the scribble worst of all; the crowd of histories through both cells
+ * pushed it out of the beam, so Black's 16th record (车1平2, the rook
+ * moving where that horse stood) read as an illegal move on every board
+ * left, and 6 and 16 were decoded wrong (炮2平1, then back: a false
+ * illegal-move finding). A misfit after a cell that told nothing is now
+ * decoded again with a wide beam around it. */
+static void test_scribble_crowd_sheet(void **state)
+{
+    sheet_score r;
+    (void)state;
+    if (!score_sheet("scribble_crowd_printed.png", 1263, &r))
+        skip();
+    assert_int_equal(r.n, 31);
+    assert_true(r.ok[5] && r.ok[15]);
+    assert_int_equal(r.wrong, 0);
+    assert_int_equal(r.silent, 0);
+}
+
 /* Red's sample sheet read alone (samples/pair-red.jpg: kai, corpus line
  * 1731). Its writer's full-width ４ reads as 1: Black's 马２进４ at ply 18
  * read as 马2进1, a legal move, and was reported sure; each later move of
@@ -571,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_repair_sheet),
         cmocka_unit_test(test_corrected_piece_sheet),
         cmocka_unit_test(test_skip_places_sheet),
+        cmocka_unit_test(test_scribble_crowd_sheet),
         cmocka_unit_test(test_pair),
     };
     /* e.g. XQ_TEST_FILTER=test_pair (test_shard.h) */

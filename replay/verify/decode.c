@@ -4191,6 +4191,35 @@ static int trouble(const vd_result *res)
     return n;
 }
 
+/* Whether a misfit of the decoded game follows, within VD_WINDOW_BACK
+ * plies, a cell that told nothing (blank, or ink that is no writing):
+ * every legal move there was near-equal, a crowd that pushes the true
+ * history out of the beam before the records after it tell (a scribble
+ * over Black's 6th move, the true one reading it worst of all; Black's
+ * 16th record then illegal on every board the beam still held). */
+static bool misfit_after_unread(const vd_result *res)
+{
+    size_t t;
+    long a;
+    int k;
+    for (t = 0; t < res->nplies; t++) {
+        if (!res->plies[t].misfit)
+            continue;
+        for (a = (long)t - VD_WINDOW_BACK; a < (long)t; a++) {
+            if (a < 0)
+                continue;
+            for (k = 0; k < res->nsrc; k++) {
+                const vd_ply *q = &res->plies[a];
+                if (q->kind[k] == VK_BLANK ||
+                    (q->kind[k] == VK_READ && q->slot[k] >= 0 &&
+                     res->cells[k][q->slot[k]].illegible))
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* A game that still has VD_RETRY_MISFITS misfits and realignments
  * (trouble) is decoded once more with a beam VD_WINDOW_WIDEN times wider
  * on the plies leading to each misfit and realignment (VD_WINDOW_BACK
@@ -4275,7 +4304,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         vd_result_free(res);
         *res = res2;
     }
-    if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
+    if (st == XQ_OK &&
+        (trouble(res) >= VD_RETRY_MISFITS || misfit_after_unread(res)) &&
         !(opts && opts->beam > 0))
         window_retry(src, nsrc, opts, exact, start, res, &sh);
     vshare_free(&sh);
