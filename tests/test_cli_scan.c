@@ -354,6 +354,27 @@ static void test_scribble_crowd_sheet(void **state)
     assert_int_equal(r.silent, 0);
 }
 
+/* A clean printed sheet as written (tests/data/verify/rook_return_printed.png:
+ * bench_e2e seed 7100, N=4, sheets as written, printed-none sheet 1;
+ * corpus line 782, 115 plies). Black's 72nd record (车4平1) is scribbled
+ * over and the 74th brings the rook back (车1平4); the histories that
+ * sent it elsewhere at 72 (车4平5) read 74 as its return from there, and
+ * those moves, not legal on the decoded board at 74, put the rook's
+ * squares in doubt: every later move from or to them, and on from
+ * theirs, went under review (45 plies, all right). Those histories were
+ * followed from 72 already, carrying that mass: no squares for them. */
+static void test_rook_return_sheet(void **state)
+{
+    sheet_score r;
+    (void)state;
+    if (!score_sheet("rook_return_printed.png", 782, &r))
+        skip();
+    assert_int_equal(r.n, 115);
+    assert_int_equal(r.wrong, 0);
+    assert_int_equal(r.silent, 0);
+    assert_true(r.review <= 30);
+}
+
 /* Red's sample sheet read alone (samples/pair-red.jpg: kai, corpus line
  * 1731). Its writer's full-width ４ reads as 1: Black's 马２进４ at ply 18
  * read as 马2进1, a legal move, and was reported sure; each later move of
@@ -595,6 +616,7 @@ int main(void)
         cmocka_unit_test(test_corrected_piece_sheet),
         cmocka_unit_test(test_skip_places_sheet),
         cmocka_unit_test(test_scribble_crowd_sheet),
+        cmocka_unit_test(test_rook_return_sheet),
         cmocka_unit_test(test_pair),
     };
     /* e.g. XQ_TEST_FILTER=test_pair (test_shard.h) */

@@ -3032,6 +3032,29 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
  * ones could not all be kept or followed (beam overflow, more than
  * VD_CUT_KEEP) take every move as an alternative; seed[t]: squares where
  * a followed history was lost track of at ply t. */
+/* Ply p's posterior mass of move mv (0 where not listed). */
+static double alt_mass(const vd_ply *p, xq_move mv)
+{
+    int i;
+    for (i = 0; i < p->nalt; i++)
+        if (p->alt[i].mv == mv)
+            return p->alt[i].p;
+    return 0;
+}
+
+/* Did a ply within VD_WINDOW_BACK before t have alternatives followed
+ * (fmass, doubt_forward) that carry at least mass m (m > 0)? */
+static bool followed_before(const double *fmass, size_t t, double m)
+{
+    size_t u;
+    if (m <= 0)
+        return false;
+    for (u = t > VD_WINDOW_BACK ? t - VD_WINDOW_BACK : 1; u < t; u++)
+        if (fmass[u] >= m)
+            return true;
+    return false;
+}
+
 static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                           double z, bool (*seed)[128], vplay *vp)
 {
@@ -3042,6 +3065,8 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
     xq_board_copy(&b, start);
     size_t t;
     int i;
+    /* posterior mass of the alternatives followed at each ply (vp) */
+    double *fmass = vp ? xq_calloc(len + 1, sizeof *fmass) : NULL;
     memset(doubt, 0, sizeof doubt);
     for (t = 1; t <= len; t++) {
         vd_ply *p = &res->plies[t - 1];
@@ -3098,6 +3123,8 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                     for (i = 0; i < nalts; i++)
                         if (alts[i] == p->mv)
                             alts[i--] = alts[--nalts];
+                    if (fmass)
+                        fmass[t] = 1.0;   /* every other move followed */
                 } else {
                     doubt_all(&b, doubt);
                 }
@@ -3190,12 +3217,28 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                             reader[i] && record_names(d, &b, p, alts[i]))
                             doubt[XQ_MOVE_FROM(alts[i])] =
                                 doubt[XQ_MOVE_TO(alts[i])] = true;
+                        if (fmass && fmass[t] < 1.0)
+                            fmass[t] += alt_mass(p, alts[i]);
                         continue;
                     }
                 }
                 if (weak[i])
                     continue;   /* its history differs earlier: followed
                                    there, or too unlikely to be */
+                /* a move that cannot be played here: its history left
+                 * the decoded game earlier. Where a ply within
+                 * VD_WINDOW_BACK before had alternatives followed that
+                 * carry at least its mass, that history most likely was
+                 * among them (a history's mass is the same at every ply
+                 * it plays): followed there, refuted or capped as it went
+                 * (squares seeded where it was lost), so its squares need
+                 * no doubt here (Black's rook sent
+                 * elsewhere at an illegible record and back at the next:
+                 * the record after it names the rook's return from the
+                 * other square too, and its squares put 36 of the
+                 * plies after it under review, every one right) */
+                if (vp && fmass && followed_before(fmass, t, alt_mass(p, alts[i])))
+                    continue;
                 doubt[XQ_MOVE_FROM(alts[i])] = doubt[XQ_MOVE_TO(alts[i])] = true;
                 doubt[from] = doubt[to] = true;
             }
@@ -3203,6 +3246,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
         if (!xq_board_make_move(&b, p->mv, NULL))
             break;
     }
+    xq_free(fmass);
 }
 
 /* Are the plies within VD_SEA_REACH of t, every step-th (1: both

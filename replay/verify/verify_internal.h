@@ -85,11 +85,13 @@ enum {
                                8.0 -> 9.7 s a sheet */
 #define VD_RETRY_WIDEN 4
 #define VD_WINDOW_WIDEN 16  /* a game that still has VD_RETRY_MISFITS
-                               misfits after the retry and the repairs is
-                               decoded once more with a beam this many
-                               times VD_BEAM wide on the plies from
-                               VD_WINDOW_BACK before each misfit to 2
-                               after it (VD_BEAM elsewhere) */
+                               misfits after the retry and the repairs,
+                               or a misfit within VD_WINDOW_BACK plies
+                               after a cell that told nothing (blank,
+                               scribbled), is decoded once more with a
+                               beam this many times VD_BEAM wide on the
+                               plies from VD_WINDOW_BACK before each
+                               misfit to 2 after it (VD_BEAM elsewhere) */
 #define VD_WINDOW_BACK 12
 #define VD_FAR_MISFIT (VD_FLOOR + VD_MISFIT)   /* a record reading its move
                                worse than an unexplained cell and a misfit
