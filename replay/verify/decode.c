@@ -2999,6 +2999,29 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
     return false;
 }
 
+/* Ply p's posterior mass of move mv (0 where not listed). */
+static double alt_mass(const vd_ply *p, xq_move mv)
+{
+    int i;
+    for (i = 0; i < p->nalt; i++)
+        if (p->alt[i].mv == mv)
+            return p->alt[i].p;
+    return 0;
+}
+
+/* Did a ply within VD_WINDOW_BACK before t have alternatives followed
+ * (fmass, doubt_forward) that carry at least mass m (m > 0)? */
+static bool followed_before(const double *fmass, size_t t, double m)
+{
+    size_t u;
+    if (m <= 0)
+        return false;
+    for (u = t > VD_WINDOW_BACK ? t - VD_WINDOW_BACK : 1; u < t; u++)
+        if (fmass[u] >= m)
+            return true;
+    return false;
+}
+
 /* Chinese notation names a piece's file, not its rank: a move read on a
  * wrong board can read "right" and still be the wrong move. The posterior
  * sees every alternative history the beam kept; where the beam had to cut
@@ -3032,29 +3055,6 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
  * ones could not all be kept or followed (beam overflow, more than
  * VD_CUT_KEEP) take every move as an alternative; seed[t]: squares where
  * a followed history was lost track of at ply t. */
-/* Ply p's posterior mass of move mv (0 where not listed). */
-static double alt_mass(const vd_ply *p, xq_move mv)
-{
-    int i;
-    for (i = 0; i < p->nalt; i++)
-        if (p->alt[i].mv == mv)
-            return p->alt[i].p;
-    return 0;
-}
-
-/* Did a ply within VD_WINDOW_BACK before t have alternatives followed
- * (fmass, doubt_forward) that carry at least mass m (m > 0)? */
-static bool followed_before(const double *fmass, size_t t, double m)
-{
-    size_t u;
-    if (m <= 0)
-        return false;
-    for (u = t > VD_WINDOW_BACK ? t - VD_WINDOW_BACK : 1; u < t; u++)
-        if (fmass[u] >= m)
-            return true;
-    return false;
-}
-
 static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                           double z, bool (*seed)[128], vplay *vp)
 {
@@ -3232,11 +3232,11 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                  * among them (a history's mass is the same at every ply
                  * it plays): followed there, refuted or capped as it went
                  * (squares seeded where it was lost), so its squares need
-                 * no doubt here (Black's rook sent
-                 * elsewhere at an illegible record and back at the next:
-                 * the record after it names the rook's return from the
-                 * other square too, and its squares put 36 of the
-                 * plies after it under review, every one right) */
+                 * no doubt here (Black's rook sent elsewhere at an
+                 * illegible record and back at the next: the record after
+                 * it names the rook's return from the other square too,
+                 * and its squares put 36 of the plies after it under
+                 * review, every one right) */
                 if (vp && fmass && followed_before(fmass, t, alt_mass(p, alts[i])))
                     continue;
                 doubt[XQ_MOVE_FROM(alts[i])] = doubt[XQ_MOVE_TO(alts[i])] = true;
@@ -4256,6 +4256,7 @@ static bool misfit_after_unread(const vd_result *res)
                 const vd_ply *q = &res->plies[a];
                 if (q->kind[k] == VK_BLANK ||
                     (q->kind[k] == VK_READ && q->slot[k] >= 0 &&
+                     (size_t)q->slot[k] < res->ncells[k] &&
                      res->cells[k][q->slot[k]].illegible))
                     return true;
             }
@@ -4308,8 +4309,9 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
  * pays nothing. Then, up to VD_REPAIR_ROUNDS times, a decoded game with
  * histories of a skip or misreading fewer (find_repairs) is decoded again
  * keeping them in the beam, while that scores better; then one with
- * VD_RETRY_MISFITS misfits and realignments still is decoded with a wide
- * beam around them (window_retry). All at the default beam only. */
+ * VD_RETRY_MISFITS misfits and realignments still, or with a misfit
+ * after a cell that told nothing (misfit_after_unread), is decoded with a
+ * wide beam around them (window_retry). All at the default beam only. */
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res)
