@@ -583,8 +583,16 @@ double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
 #define OCR_FIT_DROP 0.2
 /* Ink taller than this times the sheet's median ink height is two lines of
  * writing (a record rewritten above or below a struck one), not a scribble,
- * which keeps to the line. */
-#define OCR_FIT_TALL 1.2
+ * which keeps to the line. (Two lines stand 1.4 times a line's height and
+ * more; a scribble reaches a little above and below its record: 1.21 on a
+ * kai sheet where 1.2 had let it count as two lines.) */
+#define OCR_FIT_TALL 1.3
+/* Ink in no piece wider than this many ink heights stands in glyph-sized
+ * pieces: writing, however badly its split into glyphs fits (tiny kai
+ * print on a scan, 16 pixels high, split into no three to six glyphs); a
+ * tangle of strokes joins the glyphs it crosses. (cells.c cuts a piece
+ * wider than 1.2 ink heights as more than one glyph.) */
+#define OCR_FIT_PIECE 1.2
 /* Writing whose median height is under this many pixels (of the normalised
  * page) is too small for its shapes to tell a tangle from glyphs: a phone
  * photo of a whole sheet at 1.5 megapixels split legible records into no
@@ -637,7 +645,9 @@ static bool fit_tangled(const xq_sheet *sh, const ocr_cell *c)
     double drop = sh->fit_med - c->lat.fit;
     if (c->blank || !c->lat.done || c->lat.ink_h > OCR_FIT_TALL * sh->fit_hmed)
         return false;
-    if (c->lat.fit < 0 || drop >= OCR_FIT_DROP)
+    if (c->lat.fit < 0)
+        return c->lat.join_w > OCR_FIT_PIECE;
+    if (drop >= OCR_FIT_DROP)
         return true;
     if (!sh->join_use || !ink_wide(c))
         return false;

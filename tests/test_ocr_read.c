@@ -47,6 +47,8 @@
 #define SCRIBBLED2 XQ_TEST_DATA "/ocr/sheet_scribbled2.png"
 #define SCRIBBLED3 XQ_TEST_DATA "/ocr/sheet_scribbled3.png"
 #define SCRIBBLED4 XQ_TEST_DATA "/ocr/sheet_scribbled4.png"
+#define TINY_KAI XQ_TEST_DATA "/ocr/sheet_tiny_kai.png"
+#define SCRIBBLE_TALL XQ_TEST_DATA "/ocr/sheet_scribble_tall.png"
 #define HAND_RULED XQ_SOURCE_DIR "/samples/hand-ruled.jpg"
 
 typedef struct {
@@ -514,6 +516,46 @@ static void test_scribbled_thin(void **state)
     xq_ocr_sheets_free(&s, n);
 }
 
+/* Glyph fit that finds no split at all (-1) on two kai scans.
+ * sheet_tiny_kai.png: print 16 pixels high; the record of ply 14 (炮2进4)
+ * splits into no three to six glyphs, but its ink stands in glyph-sized
+ * pieces: writing, not illegible (it had counted as unrecorded). The
+ * scribble over ply 5, joined across the record, is the one illegible
+ * cell. sheet_scribble_tall.png: the scribble over ply 9 reaches 1.21
+ * times the sheet's ink height above and below its record: illegible, not
+ * two lines of writing (it had read as a move), and no other cell.
+ * (Both are bench_e2e sheets: seed 7100 as written, kai-scan sheet 3, its
+ * grey cut to 8 levels; seed 9800, kai-none sheet 1, in one bit.) */
+static void test_scribbled_no_split(void **state)
+{
+    static const struct { const char *path; int ill[4], legible[4]; } sc[] = {
+        { TINY_KAI, { 215, 480, 246, 29 }, { 461, 594, 247, 29 } },
+        { SCRIBBLE_TALL, { 191, 660, 338, 63 }, { 0, 0, 0, 0 } },
+    };
+    xq_sheet **s = NULL;
+    size_t n = 0, i, k, ill, leg;
+    char err[256];
+    (void)state;
+    for (k = 0; k < sizeof sc / sizeof *sc; k++) {
+        int nill = 0, nwritten = 0;
+        assert_int_equal(xq_ocr_read_file(g_ocr, sc[k].path, &s, &n, err,
+                                          sizeof err), XQ_OK);
+        ill = cell_at(s[0], sc[k].ill);
+        leg = sc[k].legible[2] ? cell_at(s[0], sc[k].legible) : (size_t)-1;
+        assert_true(xq_sheet_cell_glyph_fit(g_ocr, s[0], ill) < 0);
+        if (leg != (size_t)-1)
+            assert_true(xq_sheet_cell_glyph_fit(g_ocr, s[0], leg) < 0);
+        for (i = 0; i < xq_sheet_ncells(s[0]); i++) {
+            nwritten += !xq_sheet_cell_blank(s[0], i);
+            nill += xq_sheet_cell_illegible(g_ocr, s[0], i);
+        }
+        assert_true(xq_sheet_cell_illegible(g_ocr, s[0], ill));
+        assert_int_equal(nill, 1);
+        assert_true(nwritten >= 40);
+        xq_ocr_sheets_free(&s, n);
+    }
+}
+
 /* Dust: sheet_scribbled4.png with specks of 2 to 4 pixels scattered over
  * it (about one in 2,000 pixels a speck, several in every cell) reads with
  * the same cells blank as the clean page, its blank rows and the blank
@@ -823,6 +865,7 @@ int main(void)
         cmocka_unit_test(test_scribbled_small),
         cmocka_unit_test(test_scribbled_joined),
         cmocka_unit_test(test_scribbled_thin),
+        cmocka_unit_test(test_scribbled_no_split),
         cmocka_unit_test(test_dust_stays_blank),
         cmocka_unit_test(test_crop_and_bad_args),
         cmocka_unit_test(test_formats_and_rotation),
