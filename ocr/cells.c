@@ -1206,6 +1206,8 @@ static xq_status lattice_build(xq_ocr *ocr, const ocr_img *im,
                                ocr_lattice *L)
 {
     int w = im ? im->w : 0, h = im ? im->h : 0, x, y, iy0 = h, iy1 = -1;
+    int ix0 = w, ix1 = -1;
+    long nink = 0;
     int ns = 0, np = 0, ncomp = 0, i, k, nclass = ocr->model.nclass;
     int *label = NULL, *proj = NULL, segx[2 * OCR_MAX_PIECES];
     uint8_t *mask = NULL;
@@ -1219,6 +1221,7 @@ static xq_status lattice_build(xq_ocr *ocr, const ocr_img *im,
         return XQ_OK;
     L->nseg = L->nseg2 = 0;
     L->fit = -1;
+    L->ink_fill = 0;
     if (!im || !im->px) {
         L->done = true;
         return XQ_OK;
@@ -1238,9 +1241,16 @@ static xq_status lattice_build(xq_ocr *ocr, const ocr_img *im,
             if (mask[y * w + x]) {
                 if (y < iy0) iy0 = y;
                 if (y > iy1) iy1 = y;
+                if (x < ix0) ix0 = x;
+                if (x > ix1) ix1 = x;
+                nink++;
             }
         }
     L->ink_h = iy1 >= iy0 ? iy1 - iy0 + 1 : 1;
+    /* the share of the ink's box that is ink: a scribble over a record
+     * adds ink within the record's box */
+    L->ink_fill = ix1 >= ix0 ? (float)nink / ((float)(ix1 - ix0 + 1) * L->ink_h)
+                             : 0;
     st = components(mask, im->px, w, h, label, &cs, &ncomp);
     if (st != XQ_OK)
         goto done;

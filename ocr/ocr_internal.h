@@ -67,6 +67,8 @@ typedef struct {
                                           piece of ink, in ink heights */
     float  join_fill;                  /* share of that piece's box that
                                           is ink */
+    float  ink_fill;                   /* share of the box of all the
+                                          cell's ink that is ink */
     int    segx[2 * OCR_MAX_SEG];      /* x0, x1 (exclusive) per segment */
     float  range_ok[OCR_MAX_RANGES];   /* 0 admissible, else unused */
     float  sim[OCR_MAX_RANGES];        /* best glyph similarity per range */
@@ -155,11 +157,12 @@ struct xq_sheet {
     bool    num_found[16];
     double  num_q[16][3][8];
     /* glyph fit of the written cells (xq_sheet_cell_illegible): computed
-     * once; the median fit, its median absolute deviation and ink height,
-     * whether the cue is used on this sheet, and whether ink joined across
-     * glyphs is (join_use: the writer's records stand apart) */
+     * once; the median fit, its median absolute deviation, ink height and
+     * ink fill (ocr_lattice.ink_fill), whether the cue is used on this
+     * sheet, and whether ink joined across glyphs is (join_use: the
+     * writer's records stand apart) */
     bool    fit_done, fit_use, join_use;
-    double  fit_med, fit_mad, fit_hmed;
+    double  fit_med, fit_mad, fit_hmed, fill_med;
 };
 
 /* page.c */
