@@ -1029,7 +1029,7 @@ static int split_wide(const int *proj, int a, int b, int ink_h, int *cuts,
                       int ncut, int max)
 {
     int x, best = -1, bv = 1 << 30;
-    if (b - a <= 1.2 * ink_h || ncut >= max)
+    if (b - a <= OCR_GLYPH_W * ink_h || ncut >= max)
         return ncut;
     for (x = a + (b - a) / 5; x < b - (b - a) / 5; x++)
         if (proj[x] < bv) {
@@ -1270,7 +1270,7 @@ static xq_status lattice_build(xq_ocr *ocr, const ocr_img *im,
      * neighbour overlaps that neighbour only a little). */
     for (i = 0; i < ncomp && np < OCR_MAX_PIECES; i++) {
         int cuts[16], nc = 0, a = cs[i].x0, b = cs[i].x1 + 1;
-        if (b - a > 1.2 * L->ink_h) {
+        if (b - a > OCR_GLYPH_W * L->ink_h) {
             memset(proj + a, 0, (size_t)(b - a) * sizeof *proj);
             for (y = cs[i].y0; y <= cs[i].y1; y++)
                 for (x = a; x < b; x++)

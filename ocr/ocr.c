@@ -588,12 +588,6 @@ double xq_sheet_cell_glyph_fit(xq_ocr *ocr, xq_sheet *sheet, size_t cell)
  * 1.2 had let two of them count as two lines; struck records rewritten
  * beside them that the strike finder missed stand 1.28 times and more.) */
 #define OCR_FIT_TALL 1.25
-/* Ink in no piece wider than this many ink heights stands in glyph-sized
- * pieces: writing, however badly its split into glyphs fits (tiny kai
- * print on a scan, 16 pixels high, split into no three to six glyphs); a
- * tangle of strokes joins the glyphs it crosses. (cells.c cuts a piece
- * wider than 1.2 ink heights as more than one glyph.) */
-#define OCR_FIT_PIECE 1.2
 /* Writing whose median height is under this many pixels (of the normalised
  * page) is too small for its shapes to tell a tangle from glyphs: a phone
  * photo of a whole sheet at 1.5 megapixels split legible records into no
@@ -656,8 +650,12 @@ static bool fit_tangled(const xq_sheet *sh, const ocr_cell *c)
     double drop = sh->fit_med - c->lat.fit;
     if (c->blank || !c->lat.done || c->lat.ink_h > OCR_FIT_TALL * sh->fit_hmed)
         return false;
+    /* ink in no piece wider than a glyph (OCR_GLYPH_W) stands in
+     * glyph-sized pieces: writing, however badly its split into glyphs
+     * fits (tiny kai print on a scan, 16 pixels high, split into no three
+     * to six glyphs); a tangle of strokes joins the glyphs it crosses */
     if (c->lat.fit < 0)
-        return c->lat.join_w > OCR_FIT_PIECE;
+        return c->lat.join_w > OCR_GLYPH_W;
     if (drop >= OCR_FIT_DROP)
         return true;
     if (!c->struck && drop >= OCR_FILL_DROP && sh->fill_med > 0 &&

@@ -18,6 +18,8 @@
 #define OCR_FEAT_DIM (OCR_FEAT_GRID * OCR_FEAT_GRID * OCR_FEAT_DIRS)
 #define OCR_NORM 40                           /* normalised glyph tile */
 #define OCR_MAX_SEG 12                        /* elementary segments per cell */
+#define OCR_GLYPH_W 1.2   /* ink wider than this many ink heights is more
+                             than one glyph */
 #define OCR_MAX_RANGES (OCR_MAX_SEG * (OCR_MAX_SEG + 1) / 2)
 #define OCR_MAX_CLASSES 64
 

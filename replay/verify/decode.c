@@ -3237,7 +3237,7 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
                  * it names the rook's return from the other square too,
                  * and its squares put 36 of the plies after it under
                  * review, every one right) */
-                if (vp && fmass && followed_before(fmass, t, alt_mass(p, alts[i])))
+                if (fmass && followed_before(fmass, t, alt_mass(p, alts[i])))
                     continue;
                 doubt[XQ_MOVE_FROM(alts[i])] = doubt[XQ_MOVE_TO(alts[i])] = true;
                 doubt[from] = doubt[to] = true;
