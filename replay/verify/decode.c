@@ -103,6 +103,8 @@ typedef struct {
     int8_t  doff[VD_MAXSRC];
     int8_t  dsh[VD_MAXSRC];
     float   em;             /* summed emission (0 blank, ~0 a good read) */
+    float   look;           /* look-ahead at a blank ply (look_ahead): added
+                               to score for the beam's order only */
     uint32_t seq;           /* order of making (the last tie-break) */
     uint16_t guided;        /* guide games it follows: kept in the beam */
 } vchild;
@@ -644,6 +646,99 @@ static const char *correction_for(const xq_verify_options *o, int ply)
     return NULL;
 }
 
+/* ---- look-ahead at blank cells ---------------------------------------
+ *
+ * A blank cell's children all read their cell alike: the uniform prior
+ * and the mobility it carries order them, not the record. Over a run of
+ * blank cells the beam keeps a few thousand of millions of histories, and
+ * the records after the run (a rook on a file it could only have reached
+ * in the run, a horse that must have left its corner) then fit none of
+ * them. Here a blank ply's moves are put in the beam's order (not scored:
+ * the posterior is not changed) by the records that follow in the
+ * columns: a move that puts a piece of the kind and on the file that a
+ * later record names, where none stood, goes ahead; one that takes the
+ * last such piece off the file goes behind. */
+#define VD_LOOK_SPAN 6     /* cells after the blank one looked at (three
+                              records of each side) */
+#define VD_LOOK_W    3.0   /* order (nats) per record a move makes possible */
+
+/* The piece and file (from its writer's right) cell slot of sheet k names,
+ * if its reading is a move written with a file. */
+static bool cell_names(vdec *d, int k, int slot, uint8_t *ppiece,
+                       uint8_t *pfile)
+{
+    vd_cell *c = &d->res->cells[k][slot];
+    if (!c->names) {
+        xq_token tok;
+        c->names = 2;
+        if (!c->blank && !c->illegible && cell_touch(d, k, slot) == XQ_OK &&
+            c->text[0] && xq_notation_lex(c->text, 0, &tok) == XQ_OK &&
+            tok.form == XQ_TOK_FILE && tok.piece && tok.file >= 1 &&
+            tok.file <= 9 && tok.pos == XQ_POS_NONE) {
+            c->names = 1;
+            c->names_piece = tok.piece;
+            c->names_file = tok.file;
+        }
+    }
+    *ppiece = c->names_piece;
+    *pfile = c->names_file;
+    return c->names == 1;
+}
+
+/* A later record: its piece (with side) and its file (0..8, a..i). */
+typedef struct {
+    xq_piece pc;
+    int      x;
+    int      before;   /* such pieces on the file now */
+} vlook;
+
+/* The records after blank cells at ply (side to move side) of entry e on
+ * board b, up to VD_LOOK_SPAN cells on in every sheet: their count. */
+static int look_records(vdec *d, const ventry *e, const xq_board *b, int ply,
+                        int side, vlook *out)
+{
+    int k, n = 0, j, r;
+    for (k = 0; k < d->nsrc; k++) {
+        int slot = slot_of(d, k, e, ply, side);
+        if (slot < 0)
+            continue;
+        for (j = 1; j <= VD_LOOK_SPAN; j++) {
+            int sl = slot + j, rs = (j & 1) ? !side : side;
+            uint8_t pt, f;
+            if (sl > last_of(d, k, sl) || !cell_names(d, k, sl, &pt, &f))
+                continue;
+            out[n].pc = XQ_PIECE(rs, pt);
+            out[n].x = rs == XQ_RED ? 9 - f : f - 1;
+            out[n].before = 0;
+            for (r = 0; r < 10; r++)
+                out[n].before +=
+                    xq_board_piece_at(b, XQ_SQ(out[n].x, r)) == out[n].pc;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* How many of the records lk[0, n) move m makes possible (a piece of their
+ * kind comes onto their file) less those it makes impossible. */
+static int look_ahead(const xq_board *b, xq_move m, const vlook *lk, int n)
+{
+    xq_sq from = XQ_MOVE_FROM(m), to = XQ_MOVE_TO(m);
+    xq_piece pc = xq_board_piece_at(b, from), cap = xq_board_piece_at(b, to);
+    int i, v = 0;
+    for (i = 0; i < n; i++) {
+        int after = lk[i].before;
+        if (pc == lk[i].pc) {
+            after -= XQ_SQ_FILE(from) == lk[i].x;
+            after += XQ_SQ_FILE(to) == lk[i].x;
+        }
+        if (cap && cap == lk[i].pc && XQ_SQ_FILE(to) == lk[i].x)
+            after--;
+        v += (after > 0) - (lk[i].before > 0);
+    }
+    return v;
+}
+
 /* Expand one entry, its position loaded in b, into children (kept only
  * within VD_BEAM_DROP of *pbest). */
 static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
@@ -841,6 +936,17 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
             sskip_ok[k] = d->scale * (m - c->ref) < -VD_SSKIP_GATE;
         }
     }
+    /* every sheet blank here: the moves' order by the records after */
+    vlook lk[VD_MAXSRC * VD_LOOK_SPAN];
+    int nlk = 0;
+    {
+        bool allblank = true;
+        for (k = 0; k < d->nsrc; k++)
+            if (sit[k].state != VK_BLANK)
+                allblank = false;
+        if (allblank && forced == XQ_MOVE_NONE)
+            nlk = look_records(d, e, b, ply, side, lk);
+    }
     /* how well the best move reads, summed over the sheets that read */
     double best_read = -1e30;
     int nfloor = 0;
@@ -976,6 +1082,9 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                 c.em = 0;
                 for (k = 0; k < d->nsrc; k++)
                     c.em += (float)oe[k][o[k]];
+                c.look = nlk ? (float)(VD_LOOK_W *
+                                       look_ahead(b, mvs[i], lk, nlk))
+                             : 0.0f;
                 for (k = 0; k < d->nsrc; k++) {
                     c.kind[k] = okind[k][o[k]];
                     c.slot[k] = oslot[k][o[k]];
@@ -1121,7 +1230,7 @@ static void key_of(vkey *key, const vchild *c, size_t idx)
     int k;
     for (k = 0; k < VD_MAXSRC; k++)
         t |= (uint64_t)c->kind[k] << (8 * (VD_MAXSRC - 1 - k));
-    key->score = c->score;
+    key->score = c->score + c->look;
     key->tie = t;
     key->seq = c->seq;
     key->idx = (uint32_t)idx;

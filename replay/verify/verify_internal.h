@@ -131,6 +131,12 @@ typedef struct {
     bool   blank;
     bool   illegible;    /* ink that is no writing (source's illegible) */
     bool   touched;      /* ref is set */
+    uint8_t names;       /* the piece and file its reading names, for the
+                            look-ahead at blank cells (cell_names in
+                            decode.c): 0 not yet lexed, 1 names_piece /
+                            names_file set, 2 names none */
+    uint8_t names_piece; /* XQ_KING..XQ_PAWN */
+    uint8_t names_file;  /* 1..9 from its writer's right */
     char  *text;         /* owned copy of the reading ("" none) */
     double text_score;   /* score of text (raw units), -1e30 if none */
     double ref;          /* reference score (raw): max(text, best legal) */
