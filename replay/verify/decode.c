@@ -685,7 +685,8 @@ static bool cell_names(vdec *d, int k, int slot, uint8_t *ppiece,
     return c->names == 1;
 }
 
-/* A later record: its piece (with side) and its file (0..8, a..i). */
+/* A later record: its piece (with side; never XQ_EMPTY) and its file
+ * (0..8, a..i). */
 typedef struct {
     xq_piece pc;
     int      x;
@@ -732,7 +733,7 @@ static int look_ahead(const xq_board *b, xq_move m, const vlook *lk, int n)
             after -= XQ_SQ_FILE(from) == lk[i].x;
             after += XQ_SQ_FILE(to) == lk[i].x;
         }
-        if (cap && cap == lk[i].pc && XQ_SQ_FILE(to) == lk[i].x)
+        if (cap == lk[i].pc && XQ_SQ_FILE(to) == lk[i].x)
             after--;
         v += (after > 0) - (lk[i].before > 0);
     }
