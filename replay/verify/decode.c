@@ -196,6 +196,8 @@ typedef struct {
     vscut   *lpre;
     size_t   nlpre, caplpre;
     double  *refps;
+    double  *keptm;         /* per ply: mass of the children kept in the
+                               beam, in the units of the cut mass (refps) */
     bool    *scutply;       /* per ply: such mass was attributed there */
     /* score cache: (sheet, cell, spelling) -> source score, one table per
      * cell (a ply's lookups all go to one or two cells: their small
@@ -3454,13 +3456,28 @@ static void charge_lost(vdec *d, const int32_t *path, size_t len,
     }
 }
 
+/* The share of the mass cut at ply that counts (against the plies where
+ * its histories differ): a cut child's mass is measured at its ply, before
+ * the records after it refute most histories alive there, as they refuted
+ * most of those kept (at a blank the beam keeps a few thousand children,
+ * all alike, and the record after it has each of them read as well): the
+ * cut mass is taken to survive as the kept mass did, keptm[ply] at its ply
+ * and Z at the end. Only ever lowered: a beam narrower at the end than at
+ * the cut counts in full. */
+static double lost_scale(const vdec *d, int ply, double Z)
+{
+    if (ply < 1 || (size_t)ply >= d->caplost || !(d->keptm[ply] > Z))
+        return 1.0;
+    return Z / d->keptm[ply];
+}
+
 /* Cut histories kept for following (keep_cut) that the records after them
  * refute (followed on their own boards as cut_doubt follows them, refuted
  * bit by bit or outright: cut_doubt lets them cap nothing) were not
  * played: their mass comes off the plies it was charged to (charge_lost,
  * lost_move). A single sheet only (see cut_doubt). */
 static void uncharge_refuted(vdec *d, const xq_board *start, vplay *vp,
-                             const int32_t *path)
+                             const int32_t *path, double Z)
 {
     xq_move *hist = xq_malloc((vp->len + 2) * sizeof *hist);
     size_t i, f;
@@ -3481,7 +3498,8 @@ static void uncharge_refuted(vdec *d, const xq_board *start, vplay *vp,
         if (st != FA_REFUTED && st != FA_OUTRIGHT)
             continue;
         c->refuted = true;
-        charge_lost(d, path, vp->len, c->node, c->ply, -c->mass, NULL);
+        charge_lost(d, path, vp->len, c->node, c->ply,
+                    -c->mass * lost_scale(d, c->ply, Z), NULL);
         for (f = 0; f < d->nlmv; f++)
             if (d->lmv[f].ply == c->ply && d->lmv[f].mv == c->mv) {
                 d->lmv[f].mass = d->lmv[f].mass > c->mass
@@ -3563,14 +3581,14 @@ static xq_status posterior(vdec *d, size_t best, const xq_board *start,
      * decoded game (attribute_lost), less the refuted ones' */
     for (f = 0; f < d->nlpre; f++)
         charge_lost(d, path, len, d->lpre[f].node, d->lpre[f].ply,
-                    d->lpre[f].mass, NULL);
+                    d->lpre[f].mass * lost_scale(d, d->lpre[f].ply, Z), NULL);
     vok = vplay_build(d, start, len, &vp);
     if (vok)
-        uncharge_refuted(d, start, &vp, path);
+        uncharge_refuted(d, start, &vp, path, Z);
     for (f = 0; f < d->nlmv; f++) {
         size_t u = (size_t)d->lmv[f].ply;
         if (u >= 1 && u <= len && d->lmv[f].mv != res->plies[u - 1].mv)
-            d->lostm[u] += d->lmv[f].mass;
+            d->lostm[u] += d->lmv[f].mass * lost_scale(d, (int)u, Z);
     }
     /* close realignments cut where the decoded record realigns too
      * (keep_scuts): their mass, measured against the decoded ply's, goes
@@ -3698,6 +3716,7 @@ static void dec_free(vdec *d)
     xq_free(d->scuts);
     xq_free(d->lpre);
     xq_free(d->refps);
+    xq_free(d->keptm);
     xq_free(d->scutply);
 }
 
@@ -3884,10 +3903,11 @@ static xq_status run(vdec *d, const xq_board *start)
     d->slostp = xq_calloc(capent, sizeof *d->slostp);
     d->slostx = xq_calloc(capent, sizeof *d->slostx);
     d->refps = xq_calloc(d->caplost, sizeof *d->refps);
+    d->keptm = xq_calloc(d->caplost, sizeof *d->keptm);
     d->scutply = xq_calloc(d->caplost, sizeof *d->scutply);
     if (!cur || !nxt || !keys || !slots || !d->lost || !d->lostm || !d->lostp ||
         !d->ncutply || !d->cutfull || !d->slostp || !d->slostx || !d->refps ||
-        !d->scutply) {
+        !d->keptm || !d->scutply) {
         st = XQ_ENOMEM;
         goto out;
     }
@@ -4082,8 +4102,11 @@ static xq_status run(vdec *d, const xq_board *start)
         if (st != XQ_OK)
             goto out;
         merge_lost_moves(d, nlmv0);
-        if ((size_t)ply < d->caplost)
+        if ((size_t)ply < d->caplost) {
             d->refps[ply] = refp;
+            for (i = 0; i < nnxt; i++)
+                d->keptm[ply] += exp(nxt[i].score - refp);
+        }
         st = keep_scuts(d, cur, ncur, ply);
         if (st != XQ_OK)
             goto out;
