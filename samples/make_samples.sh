@@ -49,3 +49,9 @@ rm -rf "$here/expected"
 set +e
 "$build/cli/xqscan" -q -j 2 -o "$here/expected" "$here"/*.jpg
 echo "xqscan exit status $? (1: sheets for an arbiter)"
+# the README's picture: the top of errors.jpg's report (Chromium, if present)
+if command -v chromium >/dev/null; then
+    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --window-size=1000,1400 --screenshot="$here/expected/report.png" \
+        "file://$here/expected/errors.html" 2>/dev/null
+fi
