@@ -22,6 +22,12 @@
  *              candidate for every written cell
  *   tess s/page  plain `tesseract PAGE - -l chi_sim --psm 6` on the same
  *              page in the same run
+ * Then, per group, the direction glyph: over the ranked cells whose record
+ * has 进 or 退, the share where the record with the other one scores as
+ * well or better, the share within 2 nats of it, and the mean gap (each
+ * gap capped at 10): 进/退 is the verifier's commonest doubt on
+ * handwriting (72 of 194 one-glyph alternatives of right plies under
+ * review on the sheets as written, seed 7100).
  * --geom: geometry and blank figures only (Tesseract reads only label rows
  * and headers; no cell text, no scores, no CLI comparison), with
  * one line per page that is not perfect; with XQ_BENCH_DEBUG_DIR set, the
@@ -55,6 +61,11 @@ typedef struct {
     long cells, found, blank_ok, blank_n, text_n, text_ok, best_ok, rank_ok,
          rank_n, pages;
     double secs, tess_secs;
+    /* the direction glyph: ranked cells with 进 or 退, those whose record
+     * with the other one scores as well or better, within 2 nats, and the
+     * score gap (capped at 10) summed */
+    long dir_n, dir_swap, dir_close;
+    double dir_gap;
 } group;
 
 static group G[MAXG];
@@ -131,6 +142,25 @@ static void add(group *g, const group *p)
     g->blank_n += p->blank_n; g->text_n += p->text_n; g->text_ok += p->text_ok;
     g->best_ok += p->best_ok; g->rank_ok += p->rank_ok; g->rank_n += p->rank_n;
     g->pages += p->pages; g->secs += p->secs; g->tess_secs += p->tess_secs;
+    g->dir_n += p->dir_n; g->dir_swap += p->dir_swap;
+    g->dir_close += p->dir_close; g->dir_gap += p->dir_gap;
+}
+
+/* s with its first 进 made 退 or its first 退 made 进 (folded strings);
+ * false if it has neither. */
+static bool swap_direction(const char *s, char *out, size_t n)
+{
+    const char *a = strstr(s, "进"), *b = strstr(s, "退"), *p;
+    size_t at;
+    if (!a && !b)
+        return false;
+    p = a && (!b || a < b) ? a : b;
+    at = (size_t)(p - s);
+    if (strlen(s) + 1 > n)
+        return false;
+    memcpy(out, s, strlen(s) + 1);
+    memcpy(out + at, p == a ? "退" : "进", strlen("进"));
+    return true;
 }
 
 static double pct(long a, long b) { return b ? 100.0 * a / b : 0; }
@@ -223,6 +253,17 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
                         cal_p[b] += pt;
                         cal_ok[b] += bi >= 0 && !strcmp(cand[bi], f);
                     }
+            }
+            {
+                char sw[64];
+                if (swap_direction(f, sw, sizeof sw)) {
+                    double s2 = xq_sheet_cell_score(ocr, sh, (size_t)tc[i].idx, sw);
+                    double gap = ts - s2;
+                    pg.dir_n++;
+                    pg.dir_swap += gap <= 0;
+                    pg.dir_close += gap < 2.0;
+                    pg.dir_gap += gap < 10.0 ? gap : 10.0;
+                }
             }
             pg.rank_n++;
             if (bi >= 0 && !strcmp(cand[bi], f) && ties == 0)
@@ -339,6 +380,13 @@ int main(int argc, char **argv)
            pct(tot.best_ok, tot.rank_n), pct(tot.rank_ok, tot.rank_n),
            tot.rank_n, tot.pages ? tot.secs / tot.pages : 0,
            tot.pages ? tot.tess_secs / tot.pages : 0);
+    printf("direction glyph (the record with 进 and 退 swapped):\n");
+    for (i = 0; i < ng; i++)
+        if (G[i].dir_n)
+            printf("  %-15s %5ld cells, swapped as good %5.1f%%, within 2 nats "
+                   "%5.1f%%, mean gap %.2f\n", G[i].key, G[i].dir_n,
+                   pct(G[i].dir_swap, G[i].dir_n), pct(G[i].dir_close, G[i].dir_n),
+                   G[i].dir_gap / (double)G[i].dir_n);
     printf("calibration (softmax of cell scores over the candidates):\n");
     for (i = 0; i < 5; i++)
         if (cal_n[i])
