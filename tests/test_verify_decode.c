@@ -566,6 +566,33 @@ static xq_game *blank_skip_sheet(int line, uint64_t seed, const int *blanks,
     return verify_edited_beam(s, g, beam);
 }
 
+/* Decode the first maxply plies of corpus game line as a clean synthetic
+ * sheet (seed), its cells of plies [blank0, blank1] left blank, read by a
+ * reader whose misread glyph costs soft (0: the sheet's own). */
+static xq_game *decode_blanked(int line, int maxply, uint64_t seed,
+                               int blank0, int blank1, double soft,
+                               sy_game *g, sy_sheet *s)
+{
+    xq_board b;
+    char err[64];
+    int p;
+    assert_int_equal(sy_load_game(JSONL, line, g), 0);
+    if (g->n > maxply)
+        g->n = maxply;
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    assert_int_equal(sy_sheet_make(s, &b, g->mv, g->n, &CLEAN, seed), 0);
+    if (soft > 0)
+        s->s_sub = s->s_drop = s->s_ins = soft;
+    for (p = blank0; p <= blank1; p++) {
+        size_t c = (size_t)s->cell_of[p - 1];
+        free(s->written[c]);
+        free(s->text[c]);
+        s->written[c] = strdup("");
+        s->text[c] = strdup("");
+    }
+    return verify_edited(s, g);
+}
+
 /* A run of five blank cells in the opening (a sheet whose player stopped
  * writing for a while, as on the WXF 7.6 threshold sheets of
  * bench/bench_e2e.sh): the blank plies' moves all read their cells alike,
@@ -589,23 +616,8 @@ static void test_blank_run_lookahead(void **state)
     (void)state;
     for (i = 0; i < n; i++) {
         sy_sheet s;
-        xq_board b;
-        char err[64];
-        xq_game *game;
+        xq_game *game = decode_blanked(lines[i], 40, 5, 3, 7, 0, g, &s);
         int p;
-        assert_int_equal(sy_load_game(JSONL, lines[i], g), 0);
-        if (g->n > 40)
-            g->n = 40;
-        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
-        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 5), 0);
-        for (p = 3; p <= 7; p++) {
-            size_t c = (size_t)s.cell_of[p - 1];
-            free(s.written[c]);
-            free(s.text[c]);
-            s.written[c] = strdup("");
-            s.text[c] = strdup("");
-        }
-        game = verify_edited(&s, g);
         for (p = 8; p <= g->n; p++) {
             const xq_ply *q = p <= (int)game->nplies ? &game->plies[p - 1]
                                                      : NULL;
@@ -2156,23 +2168,8 @@ static void test_cut_mass_survives(void **state)
     (void)state;
     for (i = 0; i < n; i++) {
         sy_sheet s;
-        xq_board b;
-        char err[64];
-        xq_game *game;
+        xq_game *game = decode_blanked(lines[i], 60, 7, 30, 30, 0.3, g, &s);
         int p, right, silent;
-        size_t c;
-        assert_int_equal(sy_load_game(JSONL, lines[i], g), 0);
-        if (g->n > 60)
-            g->n = 60;
-        assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
-        assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 7), 0);
-        s.s_sub = s.s_drop = s.s_ins = 0.3;
-        c = (size_t)s.cell_of[29];
-        free(s.written[c]);
-        free(s.text[c]);
-        s.written[c] = strdup("");
-        s.text[c] = strdup("");
-        game = verify_edited(&s, g);
         tally(game, g, &right, &silent);
         assert_int_equal(silent, 0);
         for (p = 20; p < 30; p++) {
