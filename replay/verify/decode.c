@@ -2731,7 +2731,53 @@ typedef struct {
     size_t u3;              /* the record the repair is for */
     const char *text;       /* its reading, played as read (or NULL) */
     bool as_read;           /* every record as its cell reads, if legal */
+    bool fit_untold;        /* an untold ply before u3 whose decoded move
+                               the alternative board refutes plays the
+                               move leaving the board nearest the decoded
+                               one (far_repairs) */
+    int file;               /* far_repairs: only moves from or to this
+                               file (0..8) at the changed ply; -1 any */
 } vrepair;
+
+/* Squares on which two boards differ. */
+static int board_diff(const xq_board *a, const xq_board *b)
+{
+    int sq, n = 0;
+    for (sq = 0; sq < 90; sq++)
+        n += xq_board_piece_at(a, (xq_sq)sq) != xq_board_piece_at(b, (xq_sq)sq);
+    return n;
+}
+
+/* Play on b the legal move that leaves it nearest target, the board after
+ * decoded move dm (a ply no record tells, whose decoded move the board
+ * refutes); between moves as near, the one taking dm's piece to dm's
+ * square (from another: the same move in spirit). False where there is
+ * no move. */
+static bool play_nearest(xq_board *b, const xq_board *target, xq_move dm,
+                         xq_move *played)
+{
+    xq_move mvs[XQ_MAX_MOVES];
+    int n = xq_board_legal_moves(b, mvs), i, bi = -1, bd = 1 << 30;
+    xq_piece dp = xq_board_piece_at(target, XQ_MOVE_TO(dm));
+    for (i = 0; i < n; i++) {
+        xq_board t;
+        int dd;
+        bool same = XQ_MOVE_TO(mvs[i]) == XQ_MOVE_TO(dm) &&
+                    xq_board_piece_at(b, XQ_MOVE_FROM(mvs[i])) == dp;
+        xq_board_copy(&t, b);
+        if (!xq_board_make_move(&t, mvs[i], NULL))
+            continue;
+        dd = 2 * board_diff(&t, target) - same;
+        if (dd < bd) {
+            bd = dd;
+            bi = i;
+        }
+    }
+    if (bi < 0)
+        return false;
+    *played = mvs[bi];
+    return xq_board_make_move(b, mvs[bi], NULL);
+}
 
 /* Plays plies from .. to - 1 on b, their moves to out; false where one is
  * refuted. */
@@ -2770,6 +2816,13 @@ static bool repair_follow(vdec *d, vplay *vp, const vrepair *rp, xq_board *b,
             xq_board_copy(b, &b0);
         }
         r = alt_play(vp, d->res, b, src, &out[u - 1]);
+        if (r == -1 && rp->fit_untold && u < rp->u3 &&
+            d->res->plies[src - 1].kind[0] != VK_READ &&
+            !d->res->plies[src - 1].forced) {
+            xq_board_copy(b, &b0);
+            r = play_nearest(b, &vp->before[src], d->res->plies[src - 1].mv,
+                             &out[u - 1]) ? 1 : 0;
+        }
         if (r == -1 && d->res->plies[src - 1].kind[0] == VK_READ) {
             /* a record read poorly: the move reading it best here */
             xq_board_copy(b, &b0);
@@ -2795,6 +2848,11 @@ static size_t repair_games(vdec *d, vplay *vp, const vrepair *rp,
         xq_board b;
         xq_move x1s[XQ_MAX_MOVES];
         int n1 = 1, x1;
+        if (rp->file >= 0 &&
+            (x0s[x0] == d->res->plies[U[0] - 1].mv ||
+             (XQ_SQ_FILE(XQ_MOVE_FROM(x0s[x0])) != rp->file &&
+              XQ_SQ_FILE(XQ_MOVE_TO(x0s[x0])) != rp->file)))
+            continue;             /* far_repairs: not this record's file */
         xq_board_copy(&b, &vp->before[U[0] - 1]);
         if (!xq_board_make_move(&b, x0s[x0], NULL))
             continue;
@@ -2859,14 +2917,102 @@ static size_t untold_before(vdec *d, vplay *vp, size_t u3, bool far,
     return nu;
 }
 
+/* What game g (its moves from ply q on, to its end or XQ_MOVE_NONE)
+ * gains over the decoded one under the decoder's model: the emissions of
+ * the plies where they differ (each record its own ply). */
+static double repair_gain(vdec *d, vplay *vp, const xq_move *g, size_t q)
+{
+    xq_board b;
+    size_t u;
+    double gain = 0;
+    xq_board_copy(&b, &vp->before[q - 1]);
+    for (u = q; u <= vp->len && g[u - 1] != XQ_MOVE_NONE; u++) {
+        if (g[u - 1] != d->res->plies[u - 1].mv)
+            gain += rec_emit(d, vp, &b, g[u - 1], u) - dec_emit(d, vp, u);
+        if (!xq_board_make_move(&b, g[u - 1], NULL))
+            return -1e300;
+    }
+    return gain;
+}
+
+/* Where the near untold plies give no history (find_repairs), the piece
+ * that leaves record u3 unplayable may have been left there by a ply no
+ * record tells long before: a blank cell's move chosen among many that
+ * read alike, the true one cut from the beam, and nothing in between
+ * telling them apart (printed sheet, a blank at Black's 17th move filled
+ * with a cannon move; the horse the true move took away stayed on its
+ * square 32 moves, until 车6退1 had to go there and was read as 车6进1,
+ * the rook then a rank off for the rest of the game). One untold ply
+ * (blank, skipped or scribbled over) within VD_FAR_REACH before u3 is
+ * played otherwise, by a move from or to the file u3's record names;
+ * later untold plies whose decoded move the new board refutes play the
+ * move leaving the board nearest the decoded one; every record its own
+ * ply, u3's as read. The histories no clean record refutes that score
+ * better than the decoded game under the decoder's model (repair_gain),
+ * the best VD_REPAIR_KEEP of them, to games (room for VD_REPAIR_KEEP + 1;
+ * scratch: as many more). Their number. */
+static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
+                          xq_move *games, xq_move *scratch)
+{
+    const vd_result *res = d->res;
+    size_t u3 = rp->u3, len = vp->len, q, ng = 0, i, j;
+    size_t w = len + 1;
+    double gains[VD_REPAIR_KEEP + 1];
+    const vd_ply *p3 = &res->plies[u3 - 1];
+    uint8_t pt, f;
+    int side = xq_board_side(&vp->before[u3 - 1]);
+    if (p3->kind[0] != VK_READ || p3->slot[0] < 0 ||
+        !cell_names(d, 0, p3->slot[0], &pt, &f))
+        return 0;
+    rp->file = side == XQ_RED ? 9 - f : f - 1;
+    rp->fit_untold = true;
+    rp->as_read = false;
+    for (q = u3 - 1; q >= 1 && q + VD_FAR_REACH >= u3; q--) {
+        const vd_ply *pq = &res->plies[q - 1];
+        const vd_cell *cq = ply_cell(d, pq, 0);
+        size_t U[1], n;
+        if (pq->forced || !(pq->kind[0] == VK_BLANK || pq->kind[0] == VK_SKIP ||
+                            (cq && cq->illegible)))
+            continue;
+        for (i = 0; i + 1 < q; i++)
+            cur[i] = res->plies[i].mv;
+        U[0] = q;
+        n = repair_games(d, vp, rp, U, 1, cur, scratch);
+        for (i = 0; i < n; i++) {
+            const xq_move *g = scratch + i * w;
+            double gn = repair_gain(d, vp, g, q);
+            if (gn <= 0)
+                continue;
+            /* into games, kept in order of gain */
+            for (j = ng; j > 0 && gains[j - 1] < gn; j--)
+                if (j < VD_REPAIR_KEEP) {
+                    gains[j] = gains[j - 1];
+                    memcpy(games + j * w, games + (j - 1) * w, w * sizeof *g);
+                }
+            if (j < VD_REPAIR_KEEP) {
+                gains[j] = gn;
+                memcpy(games + j * w, g, w * sizeof *g);
+                if (ng < VD_REPAIR_KEEP)
+                    ng++;
+            }
+        }
+    }
+    rp->file = -1;
+    rp->fit_untold = false;
+    return ng;
+}
+
 static void find_repairs(vdec *d, vplay *vp)
 {
     vd_result *res = d->res;
     size_t len = vp->len, u3, i, *srcs = NULL;
     xq_move *games = NULL, *cur = NULL;
+    int tries;
     if (res->exact || len < 3)
         return;
-    games = xq_malloc((VD_REPAIR_KEEP + 1) * (len + 1) * sizeof *games);
+    /* room for VD_REPAIR_KEEP + 1 games, and as many for far_repairs */
+    games = xq_malloc(2 * (VD_REPAIR_KEEP + 1) * (len + 1) * sizeof *games);
+    res->repair_len = len + 1;
     cur = xq_malloc((len + 1) * sizeof *cur);
     srcs = xq_malloc((len + 1) * sizeof *srcs);
     if (!games || !cur || !srcs)
@@ -2890,6 +3036,8 @@ static void find_repairs(vdec *d, vplay *vp)
         rp.srcs = srcs;
         rp.u3 = u3;
         rp.text = c ? c->text : NULL;
+        rp.fit_untold = false;
+        rp.file = -1;
         /* the blank cells and skips; where they give no history, with
          * the records that read as no legal move too */
         for (pass = 0; pass < 2; pass++) {
@@ -2909,12 +3057,44 @@ static void find_repairs(vdec *d, vplay *vp)
             if (ng >= 1 && ng <= VD_REPAIR_KEEP) {
                 res->repair = games;
                 res->nrepair = ng;
-                res->repair_len = len + 1;
                 games = NULL;
-                goto out;
+                goto far;
             }
             if (ng > VD_REPAIR_KEEP)
                 break;            /* too many already: more untold, more */
+        }
+    }
+far:
+    /* an untold ply further back (far_repairs), for the first
+     * VD_FAR_TRIES records that read as no legal move, better than as
+     * their decoded move by VD_OK_GAP */
+    if (!games)
+        games = xq_malloc(2 * (VD_REPAIR_KEEP + 1) * (len + 1) * sizeof *games);
+    if (!games)
+        goto out;
+    for (u3 = 3, tries = 0; u3 <= len && tries < VD_FAR_TRIES; u3++) {
+        const vd_cell *c;
+        vrepair rp;
+        size_t ng;
+        const vd_ply *p3 = &res->plies[u3 - 1];
+        if (p3->kind[0] != VK_READ || p3->forced ||
+            !(c = cell_text(d, p3, 0)) || c->illegible ||
+            d->scale * (c->text_score - p3->sc[0]) <= VD_OK_GAP ||
+            !names_no_move(c, &vp->before[u3 - 1]))
+            continue;
+        for (i = 1; i <= len; i++)
+            srcs[i - 1] = i;
+        tries++;
+        rp.srcs = srcs;
+        rp.u3 = u3;
+        rp.text = c->text;
+        ng = far_repairs(d, vp, &rp, cur, games,
+                         games + (VD_REPAIR_KEEP + 1) * (len + 1));
+        if (ng >= 1) {
+            res->far = games;
+            res->nfar = ng;
+            games = NULL;
+            goto out;
         }
     }
 out:
@@ -3728,6 +3908,7 @@ void vd_result_free(vd_result *res)
         return;
     xq_free(res->plies);
     xq_free(res->repair);
+    xq_free(res->far);
     for (k = 0; k < VD_MAXSRC; k++) {
         if (res->cells[k])
             for (i = 0; i < res->ncells[k]; i++)
@@ -4487,6 +4668,20 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
         (trouble(res) >= VD_RETRY_MISFITS || misfit_after_unread(res)) &&
         !(opts && opts->beam > 0))
         window_retry(src, nsrc, opts, exact, start, res, &sh);
+    /* histories with an untold ply further back played otherwise
+     * (far_repairs): the same, while that scores better */
+    for (round = 0; st == XQ_OK && res->nfar && !(opts && opts->beam > 0) &&
+                        round < VD_REPAIR_ROUNDS;
+         round++) {
+        vd_result guide;
+        memset(&guide, 0, sizeof guide);
+        guide.repair = res->far;
+        guide.nrepair = res->nfar;
+        guide.repair_len = res->repair_len;
+        if (decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0,
+                        &res2, &sh) != XQ_OK || !keep_better(res, &res2))
+            break;
+    }
     vshare_free(&sh);
     return st;
 }

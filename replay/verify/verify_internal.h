@@ -117,6 +117,9 @@ enum {
 #define VD_REPAIR_KEEP 16  /* histories with a skip fewer decoded again
                                (find_repairs) ... */
 #define VD_REPAIR_ROUNDS 4  /* ... as long as the decoding gets better */
+#define VD_FAR_REACH  120   /* plies back an untold ply is played otherwise
+                               for a record left unplayable (far_repairs) */
+#define VD_FAR_TRIES  16    /* ... for the first this many such records */
 #define VD_SEA_REACH  10    /* plies either side of a sure one (sea_doubt) ... */
 #define VD_SEA_SHARE  0.9   /* ... nearly all in doubt: it goes under review */
 #define VD_OK_GAP     1.0   /* text and move agree within this: status ok */
@@ -193,6 +196,11 @@ typedef struct {
      * keeping them in the beam */
     xq_move *repair;
     size_t   nrepair, repair_len;
+    /* histories with an untold ply further back played otherwise
+     * (far_repairs): nfar games of repair_len plies; vd_decode decodes
+     * again keeping them in the beam once the near repairs are done */
+    xq_move *far;
+    size_t   nfar;
 } vd_result;
 
 /* The confidence below which a ply is put under review (opts->review_below,
