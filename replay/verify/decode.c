@@ -2943,8 +2943,9 @@ static double repair_gain(vdec *d, vplay *vp, const xq_move *g, size_t q)
  * with a cannon move; the horse the true move took away stayed on its
  * square 32 moves, until 车6退1 had to go there and was read as 车6进1,
  * the rook then a rank off for the rest of the game). One untold ply
- * (blank, skipped or scribbled over) within VD_FAR_REACH before u3 is
- * played otherwise, by a move from or to the file u3's record names;
+ * (blank, skipped or scribbled over, or a record that reads clearly as no
+ * legal move: far_misfit_at, the decoder chose its move too) within
+ * VD_FAR_REACH before u3 is played otherwise, by a move from or to the file u3's record names;
  * later untold plies whose decoded move the new board refutes play the
  * move leaving the board nearest the decoded one; every record its own
  * ply, u3's as read. The histories no clean record refutes that score
@@ -2972,7 +2973,7 @@ static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
         const vd_cell *cq = ply_cell(d, pq, 0);
         size_t U[1], n;
         if (pq->forced || !(pq->kind[0] == VK_BLANK || pq->kind[0] == VK_SKIP ||
-                            (cq && cq->illegible)))
+                            (cq && cq->illegible) || far_misfit_at(d, vp, q, 0)))
             continue;
         for (i = 0; i + 1 < q; i++)
             cur[i] = res->plies[i].mv;
