@@ -596,11 +596,12 @@ static xq_game *decode_blanked(int line, int maxply, uint64_t seed,
 /* A blank cell's move decides where a piece stands dozens of plies later.
  * Corpus line 1391 (108 plies), its cells of plies 34, 35, 37, 42, 56, 72
  * and 73 left blank: many moves read a blank cell alike, and the one the
- * decoder kept for Black's 17th move (ply 34) moved a cannon and left the
- * horse the true move (马6退7) took away on 6, where nothing touched it
- * for 32 moves, until 车6退1 (ply 98) had to go there: read as 车6进1,
- * the rook a rank off to the end, seven plies wrong (as on a printed
- * photo of bench_e2e). far_repairs plays each untold ply within
+ * decoder kept for Black's 17th move (ply 34) moved a rook (the rook's
+ * later 车2进6 and 车2进3 then from a rank off) and left the horse the
+ * true move (马6退7) took away on 6, where nothing touched it for 32
+ * moves, until 车6退1 (ply 98) had to go there: read as 车6进1, the other
+ * rook a rank off to the end; 100 of 108 right (a printed photo of
+ * bench_e2e lost its game the same way). far_repairs plays each untold ply within
  * VD_FAR_REACH otherwise, by a move from or to the file the unplayable
  * record names, and the decoder keeps the histories that read the sheet
  * better in its beam. Checked: every ply right, none sure and wrong. The
