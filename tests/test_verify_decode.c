@@ -583,13 +583,8 @@ static xq_game *decode_blanked(int line, int maxply, uint64_t seed,
     assert_int_equal(sy_sheet_make(s, &b, g->mv, g->n, &CLEAN, seed), 0);
     if (soft > 0)
         s->s_sub = s->s_drop = s->s_ins = soft;
-    for (p = blank0; p <= blank1; p++) {
-        size_t c = (size_t)s->cell_of[p - 1];
-        free(s->written[c]);
-        free(s->text[c]);
-        s->written[c] = strdup("");
-        s->text[c] = strdup("");
-    }
+    for (p = blank0; p <= blank1; p++)
+        sy_blank_ply(s, p);
     return verify_edited(s, g);
 }
 
@@ -601,8 +596,8 @@ static xq_game *decode_blanked(int line, int maxply, uint64_t seed,
  * true move (马6退7) took away on 6, where nothing touched it for 32
  * moves, until 车6退1 (ply 98) had to go there: read as 车6进1, the other
  * rook a rank off to the end; 100 of 108 right (a printed photo of
- * bench_e2e lost its game the same way). far_repairs plays each untold ply within
- * VD_FAR_REACH otherwise, by a move from or to the file the unplayable
+ * bench_e2e lost its game the same way). far_repairs plays each untold
+ * ply within VD_FAR_REACH otherwise, by a move from or to the file the unplayable
  * record names, and the decoder keeps the histories that read the sheet
  * better in its beam. Checked: every ply right, none sure and wrong. The
  * library's own beam and retries (no repairs at a beam asked for). */
@@ -621,13 +616,8 @@ static void test_far_blank_repair(void **state)
     assert_int_equal(g->n, 108);
     assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
     assert_int_equal(sy_sheet_make(&s, &b, g->mv, g->n, &CLEAN, 7), 0);
-    for (i = 0; i < sizeof blanks / sizeof blanks[0]; i++) {
-        size_t c = (size_t)s.cell_of[blanks[i] - 1];
-        free(s.written[c]);
-        free(s.text[c]);
-        s.written[c] = strdup("");
-        s.text[c] = strdup("");
-    }
+    for (i = 0; i < sizeof blanks / sizeof blanks[0]; i++)
+        sy_blank_ply(&s, blanks[i]);
     game = verify_edited_beam(&s, g, -1);
     tally(game, g, &right, &silent);
     assert_int_equal(silent, 0);
@@ -1785,13 +1775,8 @@ static void test_illegible_cell(void **state)
             free(s.text[cell]);
             s.text[cell] = strdup(s.text[s.cell_of[ply + 1]]);
         }
-        if (v == 2) {   /* and a blank cell 4 plies before it */
-            int bc = s.cell_of[ply - 5];
-            free(s.written[bc]);
-            free(s.text[bc]);
-            s.written[bc] = strdup("");
-            s.text[bc] = strdup("");
-        }
+        if (v == 2)     /* and a blank cell 4 plies before it */
+            sy_blank_ply(&s, ply - 4);
         sy_source(&s, &src);
         src.illegible = illegible_cell;
         g_illegible = cell;

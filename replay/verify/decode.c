@@ -2962,8 +2962,7 @@ static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
     const vd_ply *p3 = &res->plies[u3 - 1];
     uint8_t pt, f;
     int side = xq_board_side(&vp->before[u3 - 1]);
-    if (p3->kind[0] != VK_READ || p3->slot[0] < 0 ||
-        !cell_names(d, 0, p3->slot[0], &pt, &f))
+    if (!cell_names(d, 0, p3->slot[0], &pt, &f))   /* the caller read it */
         return 0;
     rp->file = side == XQ_RED ? 9 - f : f - 1;
     rp->fit_untold = true;
@@ -3073,6 +3072,8 @@ far:
         games = xq_malloc(2 * (VD_REPAIR_KEEP + 1) * (len + 1) * sizeof *games);
     if (!games)
         goto out;
+    for (i = 1; i <= len; i++)   /* every record its own ply */
+        srcs[i - 1] = i;
     for (u3 = 3, tries = 0; u3 <= len && tries < VD_FAR_TRIES; u3++) {
         const vd_cell *c;
         vrepair rp;
@@ -3083,8 +3084,6 @@ far:
             d->scale * (c->text_score - p3->sc[0]) <= VD_OK_GAP ||
             !names_no_move(c, &vp->before[u3 - 1]))
             continue;
-        for (i = 1; i <= len; i++)
-            srcs[i - 1] = i;
         tries++;
         rp.srcs = srcs;
         rp.u3 = u3;
@@ -4498,11 +4497,11 @@ static bool keep_better(vd_result *res, vd_result *res2)
 /* Decode again keeping games[0..ngames) (len moves each, XQ_MOVE_NONE past
  * a shorter one's end; at most 16) in the beam; the decoding replaces *res
  * (*preplaced) where it scores better. */
-xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
-                           const xq_verify_options *opts, bool exact,
-                           const xq_board *start, const xq_move *games,
-                           size_t ngames, size_t len, vd_result *res,
-                           bool *preplaced)
+static xq_status decode_guided(const xq_cell_source *const *src, int nsrc,
+                               const xq_verify_options *opts, bool exact,
+                               const xq_board *start, const xq_move *games,
+                               size_t ngames, size_t len, vd_result *res,
+                               vshare *sh, bool *preplaced)
 {
     vd_result guide, res2;
     xq_status st;
@@ -4514,11 +4513,21 @@ xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
     guide.nrepair = ngames;
     guide.repair_len = len;
     st = decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0, &res2,
-                     NULL);
+                     sh);
     if (st != XQ_OK)
         return st;
     *preplaced = keep_better(res, &res2);
     return XQ_OK;
+}
+
+xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
+                           const xq_verify_options *opts, bool exact,
+                           const xq_board *start, const xq_move *games,
+                           size_t ngames, size_t len, vd_result *res,
+                           bool *preplaced)
+{
+    return decode_guided(src, nsrc, opts, exact, start, games, ngames, len,
+                         res, NULL, preplaced);
 }
 
 /* A ply where the decoded game changes a record's alignment (a skip, a
@@ -4674,13 +4683,10 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     for (round = 0; st == XQ_OK && res->nfar && !(opts && opts->beam > 0) &&
                         round < VD_REPAIR_ROUNDS;
          round++) {
-        vd_result guide;
-        memset(&guide, 0, sizeof guide);
-        guide.repair = res->far;
-        guide.nrepair = res->nfar;
-        guide.repair_len = res->repair_len;
-        if (decode_once(src, nsrc, opts, exact, start, &guide, NULL, 0, 0,
-                        &res2, &sh) != XQ_OK || !keep_better(res, &res2))
+        bool better;
+        if (decode_guided(src, nsrc, opts, exact, start, res->far, res->nfar,
+                          res->repair_len, res, &sh, &better) != XQ_OK ||
+            !better)
             break;
     }
     vshare_free(&sh);

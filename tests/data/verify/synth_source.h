@@ -423,6 +423,17 @@ static int sy_sheet_make(sy_sheet *s, const xq_board *start, const xq_move *mv,
     return 0;
 }
 
+/* Leave the cell of ply (1-based) of a sheet made without events blank. */
+__attribute__((unused))
+static void sy_blank_ply(sy_sheet *s, int ply)
+{
+    size_t c = (size_t)s->cell_of[ply - 1];
+    free(s->written[c]);
+    free(s->text[c]);
+    s->written[c] = strdup("");
+    s->text[c] = strdup("");
+}
+
 /* Blank the cells of plies blanks[0..nb) (1-based) of a sheet made without
  * events and leave ply skip out: its column moves up a row (stream 0) or
  * the whole record moves back a cell (stream 1). */
@@ -432,13 +443,8 @@ static void sy_blank_and_skip(sy_sheet *s, const int *blanks, int nb,
 {
     size_t j, c, st = stream ? 1 : 2;
     int i;
-    for (i = 0; i < nb; i++) {
-        c = (size_t)s->cell_of[blanks[i] - 1];
-        free(s->written[c]);
-        free(s->text[c]);
-        s->written[c] = strdup("");
-        s->text[c] = strdup("");
-    }
+    for (i = 0; i < nb; i++)
+        sy_blank_ply(s, blanks[i]);
     c = (size_t)s->cell_of[skip - 1];
     for (j = c; j < s->ncells; j += stream ? 1 : 2) {
         free(s->written[j]);
