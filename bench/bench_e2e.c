@@ -62,7 +62,9 @@ static tally T[32];
 static int nt;
 static int threshold = 16;
 static int verbose;   /* env XQ_E2E_VERBOSE: list every flagged or wrong ply
-                         and every ply that was not written legibly */
+                         and every ply that was not written legibly, and
+                         every flagged or wrong ply of a reconciled pair
+                         ("pair ply ...") */
 
 static tally *tal(const char *key)
 {
@@ -240,6 +242,11 @@ static void pair_score(const xq_game *g, const tpage *tp, long *right,
         *right += ok;
         *flagged += q ? q->review : 1;
         *silent += q && !q->review && !ok;
+        if (verbose && q && (q->review || !ok))
+            printf("pair ply %s %d: truth %s, decoded %s (%s%s, conf %.4f)\n",
+                   tp->img, i + 1, tp->p[i].iccs, q->iccs,
+                   status_name(q->status), q->review ? " review" : "",
+                   q->confidence);
     }
 }
 

@@ -3291,6 +3291,32 @@ static bool record_names(const vdec *d, xq_board *b, const vd_ply *p,
     return false;
 }
 
+/* Does some sheet's record of ply p support its move (the status of a
+ * read ply: its reading scores within VD_OK_GAP of the move's)? A record
+ * that does not is reported corrected, whatever the confidence. */
+static bool ply_supported(const vdec *d, const vd_ply *p)
+{
+    int k;
+    for (k = 0; k < d->nsrc; k++) {
+        const vd_cell *c = told_by(d, p, k);
+        if (c && (!c->text || !c->text[0] ||
+                  d->scale * (c->text_score - p->sc[k]) <= VD_OK_GAP))
+            return true;
+    }
+    return false;
+}
+
+/* Is a ply within VD_WINDOW_BACK before ply t one no record tells
+ * (blank, skipped, scribbled, or read as no move near its own)? */
+static bool untold_near(const vdec *d, size_t t)
+{
+    size_t q;
+    for (q = t - 1; q >= 1 && q + VD_WINDOW_BACK >= t; q--)
+        if (!ply_told(d, &d->res->plies[q - 1]))
+            return true;
+    return false;
+}
+
 /* Ply p's posterior mass of move mv (0 where not listed). */
 static double alt_mass(const vd_ply *p, xq_move mv)
 {
@@ -3398,8 +3424,24 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
              * later record still read as written on that board (a thin
              * typeface on a coarse scan: 二 read as 一 here, 退 as 进
              * later, a cannon one rank off and two later plies sure).
-             * Its squares are put in doubt */
-            if (told && p->conf < below && !record_names(d, &b, p, p->mv))
+             * Its squares are put in doubt; so are those of a ply
+             * however sure whose record reads as something else
+             * better than as its move (reported corrected) within
+             * VD_WINDOW_BACK after a ply no record tells: the posterior
+             * may be sure from how that ply was filled (a scribbled
+             * record's garble still scores the moves): a scribble
+             * reconstructed otherwise, the next record 马6进8 (no legal
+             * move there) corrected to 马6退8 at 1.0, the horse two
+             * ranks off and its next two moves, read as written on that
+             * board, sure and wrong (a rendered handwriting sheet; with
+             * features the glyph reader did not take, glyph.c). Without
+             * such a ply the other
+             * history would have to change a record read as written,
+             * and a corrected record sure in a pair of sheets had put 22
+             * right plies after it under review */
+            if (told && !record_names(d, &b, p, p->mv) &&
+                (p->conf < below ||
+                 (untold_near(d, t) && !ply_supported(d, p))))
                 doubt[from] = doubt[to] = true;
             if (doubt[from] || doubt[to] || file_mate_doubt(&b, from, doubt)) {
                 if (p->conf > VD_DOUBT_CONF)
