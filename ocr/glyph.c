@@ -264,7 +264,24 @@ extern const size_t ocr_glyph_sprite_png_len;
  * (Whoever tries again: a cell's lattice dropped for new prototypes must
  * be built again before xq_sheet_cell_illegible reads its fit, or
  * scribbled records stop counting as unrecorded: exact counts fell from
- * 41 to 26 of 48 sheets.) */
+ * 41 to 26 of 48 sheets.)
+ * Measured and not taken, too: moment normalisation (the ink's centroid
+ * to the tile's centre, 4 standard deviations across it; Liu et al.'s
+ * remedy for handwriting's uneven proportions), features of it beside
+ * those of the ink box (two blocks, 1024 floats, the cosine their mean;
+ * the fit for the scribble cues from the box block alone). bench_ocr on
+ * the sheets as written of bench_e2e seed 7100, hand and kai scans and
+ * photos (3,100 cells): glyph reading right 80.8 -> 83.3%, truth ranked
+ * first 95.9 -> 96.8% (moment alone: handwriting better, kai photos
+ * 59.8 -> 56.3%; line-density normalisation, half blended, 83.5 / 95.9%).
+ * End to end it did not carry over: seed 7100 with injected errors
+ * 91.17% right either way, under review 67.03 -> 63.72%, but one skip
+ * fewer found and one count fewer exact; as written 96.06 -> 96.10%,
+ * under review 33.64 -> 34.87%; bench_fonts: held-out print worse
+ * (WenQuanYi 100 -> 96.2%, AR PL SungtiL 95.6 -> 91.8, Smiley Sans 62.3
+ * -> 58.5; cwTeX Ming 67.9 -> 77.4), kai faces mixed (LXGW WenKai 93.9
+ * -> 98.2, TW-Kai 67.3 -> 72.1, AR PL KaitiM 91.5 -> 89.1); OCR about
+ * 1.3 times slower. */
 static const float glyph_shears[] = { 0.0f, 0.22f, -0.16f };
 #define NSHEAR ((int)XQ_ARRAY_LEN(glyph_shears))
 
