@@ -3435,10 +3435,10 @@ static void doubt_forward(vdec *d, const xq_board *start, size_t len,
              * ranks off and its next two moves, read as written on that
              * board, sure and wrong (a rendered handwriting sheet; with
              * features the glyph reader did not take, glyph.c). Without
-             * such a ply the other
-             * history would have to change a record read as written,
-             * and a corrected record sure in a pair of sheets had put 22
-             * right plies after it under review */
+             * such a ply the other history would have to change a
+             * record read as written, and a corrected record sure in a
+             * pair of sheets had put 22 right plies after it under
+             * review */
             if (told && !record_names(d, &b, p, p->mv) &&
                 (p->conf < below ||
                  (untold_near(d, t) && !ply_supported(d, p))))
