@@ -1863,50 +1863,63 @@ static void test_corrected_piece_doubt(void **state)
         xq_board b, b0;
         char err[64];
         int t;
+        sy_sheet s;
         assert_int_equal(sy_load_game(JSONL, line, g), 0);
         assert_int_equal(xq_board_from_fen(&b0, g->fen, err, sizeof err), XQ_OK);
+        assert_int_equal(sy_sheet_make(&s, &b0, g->mv, g->n, &CLEAN, 5), 0);
+        s.s_sub = 0.06;
         b = b0;
-        for (t = 1; t + 10 <= g->n && checked < 3; t++) {
-            int to = XQ_MOVE_TO(g->mv[t - 1]), u = 0, j, c;
-            sy_sheet s;
+        for (t = 1; t < 10; t++)          /* from ply 10 on */
+            assert_true(xq_board_make_move(&b, g->mv[t - 1], NULL));
+        for (t = 10; t + 10 <= g->n && checked < 3; t++) {
+            int to = XQ_MOVE_TO(g->mv[t - 1]), u = 0, j, c = s.cell_of[t - 1];
+            const char *mis = NULL;
+            char text[64];
             xq_resolution res;
-            xq_game *game;
-            bool found = false;
-            assert_int_equal(sy_sheet_make(&s, &b0, g->mv, g->n, &CLEAN, 5), 0);
-            s.s_sub = 0.06;
-            c = s.cell_of[t - 1];
-            for (j = 0; t >= 10 && c >= 0 && s.cell_of[t - 2] >= 0 &&
-                        j < (int)XQ_ARRAY_LEN(misread) && !found; j++) {
-                char *q = strstr(s.text[c], misread[j][0]);
-                size_t w = strlen(misread[j][0]);
-                if (!q || strlen(misread[j][1]) != w)
+            /* the first misreading that names another legal move */
+            for (j = 0; c >= 0 && s.cell_of[t - 2] >= 0 && !mis &&
+                        j < (int)XQ_ARRAY_LEN(misread); j++) {
+                const char *q = strstr(s.text[c], misread[j][0]);
+                size_t w = strlen(misread[j][0]), at;
+                if (!q || strlen(misread[j][1]) != w ||
+                    strlen(s.text[c]) >= sizeof text)
                     continue;
-                memcpy(q, misread[j][1], w);
-                found = xq_notation_read(&b, s.text[c], 0, &res) == XQ_OK &&
-                        res.code == XQ_RES_OK && res.mv != g->mv[t - 1];
+                at = (size_t)(q - s.text[c]);
+                strcpy(text, s.text[c]);
+                memcpy(text + at, misread[j][1], w);
+                if (xq_notation_read(&b, text, 0, &res) == XQ_OK &&
+                    res.code == XQ_RES_OK && res.mv != g->mv[t - 1])
+                    mis = text;
             }
             /* the piece's next move, nothing landing on its square first */
-            for (u = t + 2; found && u <= g->n; u += 2)
+            for (u = t + 2; mis && u <= g->n; u += 2)
                 if (XQ_MOVE_FROM(g->mv[u - 1]) == to ||
                     XQ_MOVE_TO(g->mv[u - 2]) == to)
                     break;
-            if (found && u <= g->n && XQ_MOVE_FROM(g->mv[u - 1]) == to) {
-                sy_blank_ply(&s, t - 1);
-                game = verify_edited(&s, g);
+            if (mis && u <= g->n && XQ_MOVE_FROM(g->mv[u - 1]) == to) {
+                sy_sheet e;
+                xq_game *game;
+                assert_int_equal(sy_sheet_make(&e, &b0, g->mv, g->n, &CLEAN, 5), 0);
+                e.s_sub = s.s_sub;
+                free(e.text[c]);
+                e.text[c] = strdup(mis);
+                sy_blank_ply(&e, t - 1);
+                game = verify_edited(&e, g);
                 if (game->plies[t - 1].mv == g->mv[t - 1] &&
                     game->plies[t - 1].status == XQ_PLY_CORRECTED) {
                     print_message("line %d ply %d \"%s\": corrected %.4f, "
-                                  "ply %d review %d\n", line, t, s.text[c],
+                                  "ply %d review %d\n", line, t, mis,
                                   game->plies[t - 1].confidence, u,
                                   game->plies[u - 1].review);
                     assert_true(game->plies[u - 1].review);
                     checked++;
                 }
                 xq_game_destroy(&game);
+                sy_sheet_free(&e);
             }
-            sy_sheet_free(&s);
             assert_true(xq_board_make_move(&b, g->mv[t - 1], NULL));
         }
+        sy_sheet_free(&s);
     }
     assert_int_equal(checked, 3);
     free(g);

@@ -2023,6 +2023,14 @@ static const vd_cell *ply_cell(const vdec *d, const vd_ply *p, int k)
     return &d->res->cells[k][p->slot[k]];
 }
 
+/* How much better (scaled) cell c of sheet k reads its own text than
+ * ply p's move: 0 or less, the record as read is the move. */
+static double text_gap(const vdec *d, const vd_cell *c, const vd_ply *p,
+                       int k)
+{
+    return d->scale * (c->text_score - p->sc[k]);
+}
+
 /* The cell of decoded ply p on sheet k where it reads clearly as
  * something else than p's move (VD_ILL_GAP; not a poor reading), or NULL.
  * Ink that is no writing (illegible) reads as nothing: however its garble
@@ -2031,7 +2039,7 @@ static const vd_cell *reads_other(const vdec *d, const vd_ply *p, int k)
 {
     const vd_cell *c = ply_cell(d, p, k);
     return c && !c->illegible && c->text_score > -1e29 &&
-                   d->scale * (c->text_score - p->sc[k]) > VD_ILL_GAP
+                   text_gap(d, c, p, k) > VD_ILL_GAP
                ? c
                : NULL;
 }
@@ -2055,7 +2063,7 @@ static bool far_misfit_at(const vdec *d, const vplay *vp, size_t t, int k)
 {
     const vd_ply *p = &d->res->plies[t - 1];
     const vd_cell *c = vp->clean[t - 1] ? NULL : reads_other(d, p, k);
-    return c && d->scale * (c->text_score - p->sc[k]) > VD_FAR_MISFIT;
+    return c && text_gap(d, c, p, k) > VD_FAR_MISFIT;
 }
 
 static void shift_doubt(vdec *d, vplay *vp0, bool ok)
@@ -2456,7 +2464,7 @@ static void illegal_doubt(vdec *d, vplay *vp)
                 continue;
             c = &res->cells[k][p->slot[k]];
             if (!c->text[0] || c->text_score <= -1e29 ||
-                d->scale * (c->text_score - p->sc[k]) < VD_ILL_GAP)
+                text_gap(d, c, p, k) < VD_ILL_GAP)
                 continue;
             xq_board_copy(&b, &vp->before[t - 1]);
             rc = vs_read(&b, c->text, &mv, msg, sizeof msg, rule, sizeof rule);
@@ -3081,7 +3089,7 @@ far:
         const vd_ply *p3 = &res->plies[u3 - 1];
         if (p3->kind[0] != VK_READ || p3->forced ||
             !(c = cell_text(d, p3, 0)) || c->illegible ||
-            d->scale * (c->text_score - p3->sc[0]) <= VD_OK_GAP ||
+            text_gap(d, c, p3, 0) <= VD_OK_GAP ||
             !names_no_move(c, &vp->before[u3 - 1]))
             continue;
         tries++;
@@ -3300,7 +3308,7 @@ static bool ply_supported(const vdec *d, const vd_ply *p)
     for (k = 0; k < d->nsrc; k++) {
         const vd_cell *c = told_by(d, p, k);
         if (c && (!c->text || !c->text[0] ||
-                  d->scale * (c->text_score - p->sc[k]) <= VD_OK_GAP))
+                  text_gap(d, c, p, k) <= VD_OK_GAP))
             return true;
     }
     return false;
