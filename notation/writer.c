@@ -737,53 +737,110 @@ static uint64_t lone_key(int sd, xq_piece pc, xq_move mv)
            (uint64_t)mv;
 }
 
-/* describe() and alt_forms() read the board only through the mover's
- * type and the pieces of its kind on its file (file_index); when it is
- * alone there the only alternative form is the canonical one, which reads
- * back to mv for any legal mv. */
-uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv)
+/* The variants key of move mv of piece pc (of the side to move) where
+ * other pieces of its kind stand on its file (tandem pieces: 前/后 forms).
+ * describe() and alt_forms() read the board only through the mover's type
+ * and where that type's pieces of its side stand (file_index, and for
+ * pawns xq_nt_file_counts); the rest of the board counts only through
+ * which alternative forms read back to mv (form_reads_back: of two pieces
+ * that could both be meant, the one that can make the move). The key
+ * packs all of that exactly: the move, the mover and its side (19
+ * bits), the squares of the others of its kind (up to 4, 7 bits each, in
+ * board order), one bit per alternative form and kind that reads back (up
+ * to 7 forms, Chinese then WXF), and bit 63. 0 (no key) beyond those
+ * bounds, which no position from a game reaches (5 pawns a side). others
+ * lists the squares of the side's pieces of pc's kind, from included. */
+static uint64_t tandem_key(xq_board *b, xq_piece pc, xq_move mv,
+                           const xq_sq *others, int nothers, unsigned kinds)
 {
-    xq_sq from = XQ_MOVE_FROM(mv);
+    desc_t d, forms[MAX_FORMS];
+    unsigned fflags[MAX_FORMS];
+    size_t nforms, i;
+    uint64_t key = (uint64_t)mv | (uint64_t)pc << 14 |
+                   (uint64_t)xq_board_side(b) << 18;
+    int k, shift = 19, nb = 0;
+    for (k = 0; k < nothers; k++) {
+        if (others[k] == XQ_MOVE_FROM(mv))
+            continue;
+        if (shift >= 19 + 4 * 7)
+            return 0;
+        key |= ((uint64_t)others[k] + 1) << shift;
+        shift += 7;
+    }
+    nforms = alt_forms(b, mv, forms, fflags);
+    if (nforms > 7)
+        return 0;
+    if (kinds & XQ_VARIANTS_CHINESE) {
+        describe(b, mv, 0, &d);
+        for (i = 0; i < nforms; i++, nb++)
+            if (!same_desc(&forms[i], &d) && form_reads_back(b, mv, &forms[i], 0))
+                key |= (uint64_t)1 << (47 + nb);
+    }
+    nb = 7;
+    if (kinds & XQ_VARIANTS_WXF)
+        for (i = 0; i < nforms; i++, nb++)
+            if (form_reads_back(b, mv, &forms[i], 1))
+                key |= (uint64_t)1 << (47 + nb);
+    return key | (uint64_t)1 << 63;
+}
+
+/* When the mover is alone on its file the only alternative form is the
+ * canonical one, which reads back to mv for any legal mv: the mover and
+ * the move are the key (lone_key). */
+uint64_t xq_notation_variants_key(xq_board *b, xq_move mv, unsigned kinds)
+{
+    xq_sq from = XQ_MOVE_FROM(mv), on[XQ_NSQ];
     xq_piece pc;
-    int count;
+    int count, sq, n = 0;
     if (!b || from >= 90 || XQ_MOVE_TO(mv) >= 90)
         return 0;
     pc = xq_board_piece_at(b, from);
     if (pc == XQ_EMPTY)
         return 0;
     (void)file_index(b, xq_board_side(b), XQ_PIECE_TYPE(pc), from, &count);
-    if (count >= 2)
-        return 0;
-    return lone_key(xq_board_side(b), pc, mv);
+    if (count < 2)
+        return lone_key(xq_board_side(b), pc, mv);
+    for (sq = 0; sq < XQ_NSQ; sq++)
+        if (xq_board_piece_at(b, (xq_sq)sq) == pc)
+            on[n++] = (xq_sq)sq;
+    return tandem_key(b, pc, mv, on, n, kinds);
 }
 
-xq_status xq_notation_variants_keys(const xq_board *b, const xq_move *mvs,
-                                    size_t n, uint64_t *keys)
+xq_status xq_notation_variants_keys(xq_board *b, const xq_move *mvs, size_t n,
+                                    unsigned kinds, uint64_t *keys)
 {
     uint8_t cnt[8][9];   /* the side to move's pieces by type and file */
-    int sd, sq;
+    xq_sq on[8][XQ_NSQ]; /* ... and their squares by type, in board order */
+    int non[8], sd, sq;
     size_t i;
     if (!b || (n && (!mvs || !keys)))
         return XQ_EINVAL;
     sd = xq_board_side(b);
     memset(cnt, 0, sizeof cnt);
+    memset(non, 0, sizeof non);
     for (sq = 0; sq < XQ_NSQ; sq++) {
         xq_piece pc = xq_board_piece_at(b, (xq_sq)sq);
-        if (pc != XQ_EMPTY && XQ_PIECE_SIDE(pc) == sd)
-            cnt[XQ_PIECE_TYPE(pc)][XQ_SQ_FILE(sq)]++;
+        if (pc != XQ_EMPTY && XQ_PIECE_SIDE(pc) == sd) {
+            int pt = XQ_PIECE_TYPE(pc);
+            cnt[pt][XQ_SQ_FILE(sq)]++;
+            on[pt][non[pt]++] = (xq_sq)sq;
+        }
     }
     for (i = 0; i < n; i++) {
         xq_sq from = XQ_MOVE_FROM(mvs[i]);
         xq_piece pc;
+        int pt;
         keys[i] = 0;
         if (from >= XQ_NSQ || XQ_MOVE_TO(mvs[i]) >= XQ_NSQ)
             continue;
         pc = xq_board_piece_at(b, from);
-        /* as xq_notation_variants_key: no key where the side to move has
-         * another piece of the mover's type on its file */
-        if (pc == XQ_EMPTY || cnt[XQ_PIECE_TYPE(pc)][XQ_SQ_FILE(from)] >= 2)
+        if (pc == XQ_EMPTY)
             continue;
-        keys[i] = lone_key(sd, pc, mvs[i]);
+        pt = XQ_PIECE_TYPE(pc);
+        /* as xq_notation_variants_key */
+        keys[i] = cnt[pt][XQ_SQ_FILE(from)] >= 2
+                      ? tandem_key(b, pc, mvs[i], on[pt], non[pt], kinds)
+                      : lone_key(sd, pc, mvs[i]);
     }
     return XQ_OK;
 }

@@ -228,19 +228,23 @@ xq_status xq_notation_variants_array(xq_board *b, xq_move mv, unsigned kinds,
                                      xq_notation_variant *out, size_t max,
                                      size_t *pcount);
 
-/* What the variants of legal move mv read from b, as a key for caching
- * them: two legal (board, move) pairs with the same nonzero key have the
- * same variants (for the same kinds). The key is the mover and the move
- * when no other piece of the mover's kind stands on its file; 0 when one
- * does (前/后 forms, and which of the two can make the move, depend on the
- * rest of the board): such moves must not be cached. */
-uint64_t xq_notation_variants_key(const xq_board *b, xq_move mv);
+/* What the variants (kinds) of legal move mv read from b, as a key for
+ * caching them: two legal (board, move) pairs with the same nonzero key
+ * have the same variants for the same kinds. Where no other piece of the
+ * mover's kind stands on its file, the key is the mover and the move;
+ * where one does (前/后 forms), it also holds where the pieces of that
+ * kind stand and which alternative forms name the move on b (which of
+ * two pieces can make it depends on the rest of the board). 0 when b is
+ * NULL, nothing stands on the move's square, or in a position no game
+ * reaches (more than 5 pieces of a kind). */
+uint64_t xq_notation_variants_key(xq_board *b, xq_move mv, unsigned kinds);
 
 /* The same for n moves of b at once, into keys[0, n) (each equal to
- * xq_notation_variants_key(b, mvs[i])): the board is looked at once, not
- * once per move. XQ_EINVAL when b is NULL or n > 0 with mvs or keys NULL. */
-xq_status xq_notation_variants_keys(const xq_board *b, const xq_move *mvs,
-                                    size_t n, uint64_t *keys);
+ * xq_notation_variants_key(b, mvs[i], kinds)): the board is looked at
+ * once, not once per move. XQ_EINVAL when b is NULL or n > 0 with mvs or
+ * keys NULL. */
+xq_status xq_notation_variants_keys(xq_board *b, const xq_move *mvs, size_t n,
+                                    unsigned kinds, uint64_t *keys);
 
 /* --- game records -------------------------------------------------------- */
 

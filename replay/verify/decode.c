@@ -424,16 +424,15 @@ static void mscore_put(vdec *d, int k, int slot, uint64_t vkey, float best,
  * seen: the same move is spelt for cell after cell and prefix after
  * prefix (a tenth of a scanned sheet's decoding, a third of a typed
  * record's, went to spelling moves again). A move with no variants key
- * (a file mate's: its 前/后 forms depend on the rest of the board) is
- * keyed by the position's Zobrist key and the move. Without memory for
- * the cache: spelt each time. */
+ * (none in a position from a game) is keyed by the position's Zobrist key
+ * and the move. Without memory for the cache: spelt each time. */
 static xq_status spell(vdec *d, xq_board *b, xq_move mv, uint64_t vkey,
                        vs_spellings *out)
 {
     vspell *e;
     xq_status st;
     if (!vkey)
-        vkey = xq_notation_variants_key(b, mv);
+        vkey = xq_notation_variants_key(b, mv, d->kinds);
     if (!vkey)   /* spelt by the whole position: keyed by it */
         vkey = (xq_board_hash(b) ^ mix64((uint64_t)mv + 0x9E3779B97F4A7C15ull)) | 1;
     if (d->spells && d->spell_kinds != d->kinds) {
@@ -809,7 +808,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
         }
     }
     if (need_spell) {
-        XQ_TRY(xq_notation_variants_keys(b, mvs, (size_t)n, vkeys));
+        XQ_TRY(xq_notation_variants_keys(b, mvs, (size_t)n, d->kinds, vkeys));
         for (i = 0; i < n; i++) {
             /* the same move spelt the same way on the other prefixes'
              * boards: its scores in these cells are cached */
@@ -1550,7 +1549,7 @@ static double rec_emit(vdec *d, vplay *vp, xq_board *b, xq_move mv, size_t r)
         }
         /* the decoder's own cache of the move's scores in this cell */
         if (!vkey)
-            vkey = xq_notation_variants_key(b, mv);
+            vkey = xq_notation_variants_key(b, mv, d->kinds);
         if (!vkey || !mscore_get(d, k, p->slot[k], vkey, &best, &raw)) {
             if (!spelt) {
                 if (spell(d, b, mv, vkey, vp->sp) != XQ_OK)
