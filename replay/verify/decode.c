@@ -2963,7 +2963,18 @@ static double repair_gain(vdec *d, vplay *vp, const xq_move *g, size_t q)
  * ply, u3's as read. The histories no clean record refutes that score
  * better than the decoded game under the decoder's model (repair_gain),
  * the best VD_REPAIR_KEEP of them, to games (room for VD_REPAIR_KEEP + 1;
- * scratch: as many more). Their number. */
+ * scratch: as many more). Their number.
+ * Measured and not taken: moves from or to every file a 平 (or horse,
+ * advisor, elephant) record spans, not its named file alone (a pawn an
+ * illegible record had moved off a cannon's rank: 炮4平2 blocked, read as
+ * 炮4平6), with the histories after the change branching at poorly read
+ * records (the next best readings where the best is refuted later).
+ * n4-s7100 as written 96.10 -> 96.25% right (two renderings of one
+ * handwriting sheet mended), under review 33.79 -> 33.23%; with injected
+ * errors 90.84 -> 90.78% (a threshold sheet); n2-s9800 with errors 94.06
+ * -> 93.85%: a printed photo's blank filled with a rook move that reads
+ * the rest as well as the true one, the rook two ranks off for six plies
+ * (under review). More histories found, as many wrong as right. */
 static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
                           xq_move *games, xq_move *scratch)
 {
