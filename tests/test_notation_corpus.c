@@ -422,14 +422,14 @@ static void load_fen(xq_board *b, const char *fen)
     assert_int_equal(xq_board_from_fen(b, fen, NULL, 0), XQ_OK);
 }
 
-/* Hash of a move's whole variant list (texts, kinds, priors, flags). */
-static uint64_t variants_hash(xq_board *b, xq_move mv)
+/* Hash of a move's whole variant list of kinds (texts, kinds, priors,
+ * flags). */
+static uint64_t variants_hash(xq_board *b, xq_move mv, unsigned kinds)
 {
     static xq_notation_variant v[256];
     size_t n = 0, i;
     uint64_t h = 0xCBF29CE484222325ull;
-    assert_int_equal(xq_notation_variants_array(b, mv, XQ_VARIANTS_ALL, v, 256, &n),
-                     XQ_OK);
+    assert_int_equal(xq_notation_variants_array(b, mv, kinds, v, 256, &n), XQ_OK);
     for (i = 0; i < n; i++) {
         const unsigned char *p = (const unsigned char *)v[i].text;
         unsigned extra[3];
@@ -446,13 +446,15 @@ static uint64_t variants_hash(xq_board *b, xq_move mv)
 }
 
 /* xq_notation_variants_key: every corpus position and legal move with the
- * same nonzero key has the same variants (all kinds); tandem pieces get a
- * key too. */
+ * same nonzero key has the same variants (of the kinds asked: all, and the
+ * Chinese ones a scanned sheet is decoded with); tandem pieces get a key
+ * too. */
 enum { VK_CAP = 1 << 16 };
 typedef struct {
     uint64_t *keys, *vals;   /* open addressing: key -> variants_hash */
     size_t keyed, unkeyed, hits, bad, batch_bad;
     size_t tandem, tandem_hits;   /* keys of tandem pieces' moves */
+    unsigned kinds;
 } vkey_tally;
 
 static void vkey_visit(xq_board *r, void *ud)
@@ -462,10 +464,10 @@ static void vkey_visit(xq_board *r, void *ud)
     uint64_t keys[XQ_MAX_MOVES];
     int nm = xq_board_legal_moves(r, mv), j;
     /* the keys of all moves at once: the same */
-    assert_int_equal(xq_notation_variants_keys(r, mv, (size_t)nm, XQ_VARIANTS_ALL,
-                                                keys), XQ_OK);
+    assert_int_equal(xq_notation_variants_keys(r, mv, (size_t)nm, t->kinds, keys),
+                     XQ_OK);
     for (j = 0; j < nm; j++) {
-        uint64_t k = xq_notation_variants_key(r, mv[j], XQ_VARIANTS_ALL), vh;
+        uint64_t k = xq_notation_variants_key(r, mv[j], t->kinds), vh;
         size_t h;
         if (keys[j] != k)
             t->batch_bad++;
@@ -476,7 +478,7 @@ static void vkey_visit(xq_board *r, void *ud)
         t->keyed++;
         if (k >> 63)
             t->tandem++;
-        vh = variants_hash(r, mv[j]);
+        vh = variants_hash(r, mv[j], t->kinds);
         h = (size_t)((k * 0x9E3779B97F4A7C15ull) >> 40) & (VK_CAP - 1);
         while (t->keys[h] && t->keys[h] != k)
             h = (h + 1) & (VK_CAP - 1);
@@ -492,21 +494,47 @@ static void vkey_visit(xq_board *r, void *ud)
             }
         } else {
             t->hits++;
+            if (k >> 63)
+                t->tandem_hits++;
         }
     }
 }
 
+/* The corpus walk of test_variants_key for kinds. */
+static void vkey_corpus(unsigned kinds)
+{
+    vkey_tally t;
+    bool found;
+    memset(&t, 0, sizeof t);
+    t.keys = calloc(VK_CAP, sizeof(uint64_t));
+    t.vals = calloc(VK_CAP, sizeof(uint64_t));
+    t.kinds = kinds;
+    assert_non_null(t.keys);
+    assert_non_null(t.vals);
+    found = corpus_positions(10, vkey_visit, &t);
+    free(t.keys);
+    free(t.vals);
+    if (!found) {
+        skip();
+        return;
+    }
+    print_message("variants key (kinds 0x%x): %zu keyed moves (%zu seen before; "
+                  "%zu of tandem pieces, %zu seen before), %zu without a key, "
+                  "%zu differing\n", kinds, t.keyed, t.hits, t.tandem,
+                  t.tandem_hits, t.unkeyed, t.bad);
+    assert_int_equal(t.bad, 0);
+    assert_int_equal(t.batch_bad, 0);
+    assert_true(t.hits > t.keyed / 2);     /* the key is worth caching on */
+    assert_true(t.tandem_hits > 0);        /* ... tandem pieces' too */
+    assert_int_equal(t.unkeyed, 0);
+}
+
 static void test_variants_key(void **state)
 {
-    vkey_tally t = { calloc(VK_CAP, sizeof(uint64_t)), calloc(VK_CAP, sizeof(uint64_t)),
-                     0, 0, 0, 0, 0, 0, 0 };
     xq_move two[3];
     uint64_t k2[3], ka, kb;
     xq_board r, rb;
-    bool found;
     (void)state;
-    assert_non_null(t.keys);
-    assert_non_null(t.vals);
     /* tandem rooks on file a: keys of their own; the lone king, a key;
      * nothing there, no key */
     load_fen(&r, "3k5/9/9/9/9/9/9/R8/9/R3K4 w");
@@ -525,7 +553,8 @@ static void test_variants_key(void **state)
     kb = xq_notation_variants_key(&rb, mv_iccs("a2b2"), XQ_VARIANTS_ALL);
     assert_int_not_equal(kb, 0);
     assert_int_not_equal(kb, ka);
-    assert_int_not_equal(variants_hash(&rb, mv_iccs("a2b2")), variants_hash(&r, mv_iccs("a2b2")));
+    assert_int_not_equal(variants_hash(&rb, mv_iccs("a2b2"), XQ_VARIANTS_ALL),
+                         variants_hash(&r, mv_iccs("a2b2"), XQ_VARIANTS_ALL));
     load_fen(&rb, "3k5/9/9/9/8p/9/9/R8/9/R3K4 w");
     assert_int_equal(xq_notation_variants_key(&rb, mv_iccs("a2b2"), XQ_VARIANTS_ALL), ka);
     /* all at once: the same keys, nothing there or off the board none */
@@ -540,21 +569,8 @@ static void test_variants_key(void **state)
     assert_int_equal(xq_notation_variants_keys(NULL, two, 3, XQ_VARIANTS_ALL, k2), XQ_EINVAL);
     assert_int_equal(xq_notation_variants_keys(&r, NULL, 3, XQ_VARIANTS_ALL, k2), XQ_EINVAL);
     assert_int_equal(xq_notation_variants_keys(&r, two, 3, XQ_VARIANTS_ALL, NULL), XQ_EINVAL);
-    found = corpus_positions(10, vkey_visit, &t);
-    free(t.keys);
-    free(t.vals);
-    if (!found) {
-        skip();
-        return;
-    }
-    print_message("variants key: %zu keyed moves (%zu seen before, %zu of tandem "
-                  "pieces), %zu without a key, %zu differing\n", t.keyed, t.hits,
-                  t.tandem, t.unkeyed, t.bad);
-    assert_int_equal(t.bad, 0);
-    assert_int_equal(t.batch_bad, 0);
-    assert_true(t.hits > t.keyed / 2);     /* the key is worth caching on */
-    assert_true(t.tandem > 0);
-    assert_int_equal(t.unkeyed, 0);
+    vkey_corpus(XQ_VARIANTS_ALL);
+    vkey_corpus(XQ_VARIANTS_CHINESE);
 }
 
 int main(void)
