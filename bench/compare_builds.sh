@@ -45,10 +45,11 @@ if [[ -n $tsv && -s $tsv ]]; then
   done
   # columns of the total row: ... ocr s (second to last), ver s (last)
   nf=$(awk '$1 == "total" {print NF}' "$work/old1.log")
-  v_old=$(calc "$(col "$work/old1.log" "$nf") + $(col "$work/old2.log" "$nf")")
-  v_new=$(calc "$(col "$work/new1.log" "$nf") + $(col "$work/new2.log" "$nf")")
-  o_old=$(calc "$(col "$work/old1.log" $((nf - 1))) + $(col "$work/old2.log" $((nf - 1)))")
-  o_new=$(calc "$(col "$work/new1.log" $((nf - 1))) + $(col "$work/new2.log" $((nf - 1)))")
+  both() {  # column $2 of build $1's two runs, summed
+    calc "$(col "$work/${1}1.log" "$2") + $(col "$work/${1}2.log" "$2")"
+  }
+  v_old=$(both old "$nf"); v_new=$(both new "$nf")
+  o_old=$(both old $((nf - 1))); o_new=$(both new $((nf - 1)))
   same=different
   cmp -s <(grep -E '^(ply|pair ply|count) ' "$work/old1.log") \
          <(grep -E '^(ply|pair ply|count) ' "$work/new1.log") && same=identical
