@@ -375,6 +375,30 @@ static void test_rook_return_sheet(void **state)
     assert_true(r.review <= 30);
 }
 
+/* A clean handwriting sheet as written (tests/data/verify/blocker_pawn_hand.png:
+ * bench_e2e seed 7100, N=4, sheets as written, hand-none sheet 1; corpus
+ * line 705, 69 plies). Red's record at ply 31 (兵七进一) is scribbled
+ * over; the decoder rebuilt it as 相七进九, the pawn stayed on c4, and
+ * Black's 炮4平2 at ply 60, read exactly, was blocked there: corrected to
+ * 炮4平6, and 炮2平4 at 64 (its 4 read as 1) called illegal. The
+ * scribbled ply is now played otherwise by a move taking a piece off the
+ * square that blocks the record (decode.c, block_squares), the poorly read
+ * 64 by its second reading where its best one is refuted at 66: every
+ * move right (31, 60 and 64 wrong before; 51 plies under review, now
+ * 35). */
+static void test_blocker_sheet(void **state)
+{
+    sheet_score r;
+    (void)state;
+    if (!score_sheet("blocker_pawn_hand.png", 705, &r))
+        skip();
+    assert_int_equal(r.n, 69);
+    assert_true(r.ok[30] && r.ok[59] && r.ok[63]);
+    assert_int_equal(r.wrong, 0);
+    assert_int_equal(r.silent, 0);
+    assert_true(r.review <= 40);
+}
+
 /* Red's sample sheet read alone (samples/pair-red.jpg: kai, corpus line
  * 1731). Its writer's full-width ４ reads as 1: Black's 马２进４ at ply 18
  * read as 马2进1, a legal move, and was reported sure; each later move of
@@ -617,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_skip_places_sheet),
         cmocka_unit_test(test_scribble_crowd_sheet),
         cmocka_unit_test(test_rook_return_sheet),
+        cmocka_unit_test(test_blocker_sheet),
         cmocka_unit_test(test_pair),
     };
     /* e.g. XQ_TEST_FILTER=test_pair (test_shard.h) */

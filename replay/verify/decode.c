@@ -1598,22 +1598,29 @@ static double dec_emit(vdec *d, vplay *vp, size_t r)
 /* A record nothing clean tells, on an alternative board: play the legal
  * move that reads it best (its emission in *pem); 0 if there is none. */
 static int alt_best(vdec *d, vplay *vp, xq_board *b, size_t src,
-                    xq_move *played, double *pem)
+                    xq_move *played, double *pem, xq_move *psecond)
 {
     xq_move mvs[XQ_MAX_MOVES];
-    int n = xq_board_legal_moves(b, mvs), i, bi = -1;
-    double best = -1e300;
+    int n = xq_board_legal_moves(b, mvs), i, bi = -1, si = -1;
+    double best = -1e300, sec = -1e300;
     for (i = 0; i < n; i++) {
         double e = rec_emit(d, vp, b, mvs[i], src);
         if (e > best) {
+            sec = best;
+            si = bi;
             best = e;
             bi = i;
+        } else if (e > sec) {
+            sec = e;
+            si = i;
         }
     }
     if (bi < 0)
         return 0;
     *played = mvs[bi];
     *pem = best;
+    if (psecond)
+        *psecond = si >= 0 ? mvs[si] : XQ_MOVE_NONE;
     return xq_board_make_move(b, mvs[bi], NULL) ? 1 : 0;
 }
 
@@ -1746,7 +1753,7 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                          * record: credited) */
                         double em;
                         xq_board_copy(&b, &b0);
-                        r = alt_best(d, vp, &b, src, &am, &em);
+                        r = alt_best(d, vp, &b, src, &am, &em, NULL);
                         if (r == 1)
                             rel += em - dec_emit(d, vp, src);
                         if (r == 1 && em < -VD_FLOOR + 1 && badt &&
@@ -1933,7 +1940,7 @@ static bool alt_subst(vdec *d, vplay *vp, size_t t0, size_t t, size_t tend,
                 /* nothing clean: the move reading the record best */
                 double em;
                 xq_board_copy(&b, &b0);
-                r = alt_best(d, vp, &b, u, &am, &em);
+                r = alt_best(d, vp, &b, u, &am, &em, NULL);
                 if (r != 1)
                     break;
                 rel += em - dec_emit(d, vp, u);
@@ -2582,7 +2589,7 @@ static int follow_alt_at(vdec *d, vplay *vp, xq_board *b, size_t u0,
                 xq_board c;
                 double em = 0;
                 xq_board_copy(&c, b);
-                if (!alt_best(d, vp, &c, u, &am, &em)) {
+                if (!alt_best(d, vp, &c, u, &am, &em, NULL)) {
                     refuted = outright = true;
                     break;
                 }
@@ -2700,7 +2707,7 @@ static bool alt_ties(vdec *d, vplay *vp, xq_board *b, size_t u0)
             xq_board_make_move(b, dm, NULL))
             continue;
         xq_board_copy(&c, b);
-        r = alt_best(d, vp, &c, u, &am, &em);
+        r = alt_best(d, vp, &c, u, &am, &em, NULL);
         if (vp->agreed[u - 1] || xq_board_check_move(b, dm) != XQ_LEGAL ||
             (r == 1 && em > de + VD_OK_GAP)) {
             if (r != 1)
@@ -2749,6 +2756,8 @@ typedef struct {
                                one (far_repairs) */
     int file;               /* far_repairs: only moves from or to this
                                file (0..8) at the changed ply; -1 any */
+    const bool *near;       /* far_repairs: or moves from these squares
+                               (NULL none) */
 } vrepair;
 
 /* Squares on which two boards differ. */
@@ -2796,7 +2805,10 @@ static bool play_nearest(xq_board *b, const xq_board *target, xq_move dm,
 static bool repair_follow(vdec *d, vplay *vp, const vrepair *rp, xq_board *b,
                           size_t from, size_t to, xq_move *out)
 {
-    size_t u;
+    size_t u, bu = 0;
+    xq_board bb;
+    xq_move second = XQ_MOVE_NONE, bsec = XQ_MOVE_NONE;
+    bool branched = false;
     for (u = from; u < to; u++) {
         size_t src = rp->srcs[u - 1];
         const vd_cell *c;
@@ -2838,7 +2850,26 @@ static bool repair_follow(vdec *d, vplay *vp, const vrepair *rp, xq_board *b,
         if (r == -1 && d->res->plies[src - 1].kind[0] == VK_READ) {
             /* a record read poorly: the move reading it best here */
             xq_board_copy(b, &b0);
-            r = alt_best(d, vp, b, src, &out[u - 1], &em);
+            r = alt_best(d, vp, b, src, &out[u - 1], &em,
+                         rp->near && !branched ? &second : NULL);
+            if (rp->near && !branched && second != XQ_MOVE_NONE) {
+                xq_board_copy(&bb, &b0);
+                bu = u;
+                bsec = second;
+            }
+        }
+        if (r != 1 && bu) {
+            /* far_repairs, refuted: once, the last record read poorly
+             * before plays the move reading it second best (a 2 read as 1:
+             * 炮2平1 for 炮2平4, and the cannon's next move refuted) */
+            branched = true;
+            xq_board_copy(b, &bb);
+            u = bu;
+            bu = 0;
+            out[u - 1] = bsec;
+            if (xq_board_make_move(b, bsec, NULL))
+                continue;
+            return false;
         }
         if (r != 1)
             return false;         /* refuted, or nothing to go by */
@@ -2863,7 +2894,8 @@ static size_t repair_games(vdec *d, vplay *vp, const vrepair *rp,
         if (rp->file >= 0 &&
             (x0s[x0] == d->res->plies[U[0] - 1].mv ||
              (XQ_SQ_FILE(XQ_MOVE_FROM(x0s[x0])) != rp->file &&
-              XQ_SQ_FILE(XQ_MOVE_TO(x0s[x0])) != rp->file)))
+              XQ_SQ_FILE(XQ_MOVE_TO(x0s[x0])) != rp->file &&
+              !(rp->near && rp->near[XQ_MOVE_FROM(x0s[x0])]))))
             continue;             /* far_repairs: not this record's file */
         xq_board_copy(&b, &vp->before[U[0] - 1]);
         if (!xq_board_make_move(&b, x0s[x0], NULL))
@@ -2947,6 +2979,48 @@ static double repair_gain(vdec *d, vplay *vp, const xq_move *g, size_t q)
     return gain;
 }
 
+/* near: the squares whose piece keeps the move text means on b from
+ * being played (a destination that is blocked or holds a piece of the
+ * mover's: the squares a rook or cannon passes, a horse's leg, an
+ * elephant's eye, the destination itself); all false where the text means
+ * no one move or the move is illegal for another reason. A piece standing
+ * there, put there or left there by a ply no record tells, may be what
+ * leaves the record unplayable. */
+static void block_squares(xq_board *b, const char *text, bool *near)
+{
+    xq_resolution res;
+    int fx, fy, tx, ty, dx, dy, x, y;
+    memset(near, 0, XQ_NSQ * sizeof *near);
+    if (!text || xq_notation_read(b, text, 0, &res) != XQ_OK ||
+        res.code != XQ_RES_BAD_DESTINATION || res.mv == XQ_MOVE_NONE)
+        return;
+    fx = XQ_SQ_FILE(XQ_MOVE_FROM(res.mv));
+    fy = XQ_SQ_RANK(XQ_MOVE_FROM(res.mv));
+    tx = XQ_SQ_FILE(XQ_MOVE_TO(res.mv));
+    ty = XQ_SQ_RANK(XQ_MOVE_TO(res.mv));
+    near[XQ_MOVE_TO(res.mv)] = true;
+    dx = (tx > fx) - (tx < fx);
+    dy = (ty > fy) - (ty < fy);
+    if (fx == tx || fy == ty) {   /* a line: the squares passed */
+        for (x = fx + dx, y = fy + dy; x != tx || y != ty; x += dx, y += dy)
+            near[XQ_SQ(x, y)] = true;
+    } else if (abs(tx - fx) == 2 && abs(ty - fy) == 2) {
+        near[XQ_SQ(fx + dx, fy + dy)] = true;           /* the eye */
+    } else if (abs(tx - fx) + abs(ty - fy) == 3) {      /* the leg */
+        if (abs(tx - fx) == 2)
+            near[XQ_SQ(fx + dx, fy)] = true;
+        else
+            near[XQ_SQ(fx, fy + dy)] = true;
+    }
+}
+
+/* Move mv goes from or to far_repairs' file. */
+static bool on_file(const vrepair *rp, xq_move mv)
+{
+    return XQ_SQ_FILE(XQ_MOVE_FROM(mv)) == rp->file ||
+           XQ_SQ_FILE(XQ_MOVE_TO(mv)) == rp->file;
+}
+
 /* Where the near untold plies give no history (find_repairs), the piece
  * that leaves record u3 unplayable may have been left there by a ply no
  * record tells long before: a blank cell's move chosen among many that
@@ -2957,39 +3031,49 @@ static double repair_gain(vdec *d, vplay *vp, const xq_move *g, size_t q)
  * the rook then a rank off for the rest of the game). One untold ply
  * (blank, skipped or scribbled over, or a record that reads clearly as no
  * legal move: far_misfit_at, the decoder chose its move too) within
- * VD_FAR_REACH before u3 is played otherwise, by a move from or to the file u3's record names;
- * later untold plies whose decoded move the new board refutes play the
- * move leaving the board nearest the decoded one; every record its own
- * ply, u3's as read. The histories no clean record refutes that score
- * better than the decoded game under the decoder's model (repair_gain),
- * the best VD_REPAIR_KEEP of them, to games (room for VD_REPAIR_KEEP + 1;
- * scratch: as many more). Their number.
- * Measured and not taken: moves from or to every file a 平 (or horse,
- * advisor, elephant) record spans, not its named file alone (a pawn an
- * illegible record had moved off a cannon's rank: 炮4平2 blocked, read as
- * 炮4平6), with the histories after the change branching at poorly read
- * records (the next best readings where the best is refuted later).
- * n4-s7100 as written 96.10 -> 96.25% right (two renderings of one
- * handwriting sheet mended), under review 33.79 -> 33.23%; with injected
- * errors 90.84 -> 90.78% (a threshold sheet); n2-s9800 with errors 94.06
- * -> 93.85%: a printed photo's blank filled with a rook move that reads
- * the rest as well as the true one, the rook two ranks off for six plies
- * (under review). More histories found, as many wrong as right. */
+ * VD_FAR_REACH before u3 is played otherwise, by a move from or to the
+ * file u3's record names, or (block_squares) by a move taking a piece off
+ * a square that keeps the move the record means from being played (a
+ * pawn an illegible record had moved off a cannon's rank: 炮4平2 blocked
+ * at the pawn's square, read as 炮4平6, and the cannon's next moves
+ * with it); where two or more such moves at one ply fit the sheet, none of
+ * them (which way the piece went, the sheet does not tell: a printed
+ * photo's blank filled with a rook move that read the rest as well as the
+ * cannon move taken away, the rook two ranks off for six plies). Later
+ * untold plies whose decoded move the new board refutes play the move
+ * leaving the board nearest the decoded one; every record its own ply,
+ * u3's as read; once per history, a poorly read record whose best reading
+ * a later record refutes plays its second best (repair_follow). The
+ * histories no clean record refutes that score better than the decoded
+ * game under the decoder's model (repair_gain), the best VD_REPAIR_KEEP
+ * of them, to games (room for VD_REPAIR_KEEP + 1; scratch: as many more).
+ * Their number.
+ * The blocking squares and the second reading: bench_e2e n4-s7100 as
+ * written 96.10 -> 96.25% right (two renderings of one handwriting sheet,
+ * 3 plies each), under review 33.79 -> 33.23%; with injected errors, and
+ * n2-s9800 both ways, every ply the same. Measured and not taken: moves
+ * from or to every file the record spans, or every square its piece
+ * reaches (n2-s9800 with errors 94.06 -> 93.85%: that printed photo), and
+ * the blocking squares without the rule for two or more (the photo 7 ->
+ * 12 plies wrong, all under review). */
 static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
                           xq_move *games, xq_move *scratch)
 {
     const vd_result *res = d->res;
-    size_t u3 = rp->u3, len = vp->len, q, ng = 0, i, j;
+    size_t u3 = rp->u3, len = vp->len, q, ng = 0, i, j, nblock;
     size_t w = len + 1;
     double gains[VD_REPAIR_KEEP + 1];
     const vd_ply *p3 = &res->plies[u3 - 1];
     uint8_t pt, f;
+    bool near[XQ_NSQ];
     int side = xq_board_side(&vp->before[u3 - 1]);
     if (!cell_names(d, 0, p3->slot[0], &pt, &f))   /* the caller read it */
         return 0;
     rp->file = side == XQ_RED ? 9 - f : f - 1;
     rp->fit_untold = true;
     rp->as_read = false;
+    block_squares(&vp->before[u3 - 1], rp->text, near);
+    rp->near = near;
     for (q = u3 - 1; q >= 1 && q + VD_FAR_REACH >= u3; q--) {
         const vd_ply *pq = &res->plies[q - 1];
         const vd_cell *cq = ply_cell(d, pq, 0);
@@ -3001,11 +3085,13 @@ static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
             cur[i] = res->plies[i].mv;
         U[0] = q;
         n = repair_games(d, vp, rp, U, 1, cur, scratch);
+        for (i = 0, nblock = 0; i < n; i++)
+            nblock += !on_file(rp, scratch[i * w + q - 1]);
         for (i = 0; i < n; i++) {
             const xq_move *g = scratch + i * w;
             double gn = repair_gain(d, vp, g, q);
-            if (gn <= 0)
-                continue;
+            if (gn <= 0 || (nblock > 1 && !on_file(rp, g[q - 1])))
+                continue;         /* a blocker moved off, but which way? */
             /* into games, kept in order of gain */
             for (j = ng; j > 0 && gains[j - 1] < gn; j--)
                 if (j < VD_REPAIR_KEEP) {
@@ -3021,6 +3107,7 @@ static size_t far_repairs(vdec *d, vplay *vp, vrepair *rp, xq_move *cur,
         }
     }
     rp->file = -1;
+    rp->near = NULL;
     rp->fit_untold = false;
     return ng;
 }
@@ -3061,6 +3148,7 @@ static void find_repairs(vdec *d, vplay *vp)
         rp.text = c ? c->text : NULL;
         rp.fit_untold = false;
         rp.file = -1;
+        rp.near = NULL;
         /* the blank cells and skips; where they give no history, with
          * the records that read as no legal move too */
         for (pass = 0; pass < 2; pass++) {
