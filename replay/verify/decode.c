@@ -2902,10 +2902,10 @@ static size_t repair_games(vdec *d, vplay *vp, const vrepair *rp,
         int n1 = 1, x1;
         if (rp->file >= 0 &&
             (x0s[x0] == d->res->plies[U[0] - 1].mv ||
-             (XQ_SQ_FILE(XQ_MOVE_FROM(x0s[x0])) != rp->file &&
-              XQ_SQ_FILE(XQ_MOVE_TO(x0s[x0])) != rp->file &&
+             (!on_file(rp, x0s[x0]) &&
               !(rp->near && rp->near[XQ_MOVE_FROM(x0s[x0])]))))
-            continue;             /* far_repairs: not this record's file */
+            continue;             /* far_repairs: not this record's file
+                                     nor off a blocking square */
         xq_board_copy(&b, &vp->before[U[0] - 1]);
         if (!xq_board_make_move(&b, x0s[x0], NULL))
             continue;
