@@ -1596,7 +1596,8 @@ static double dec_emit(vdec *d, vplay *vp, size_t r)
 }
 
 /* A record nothing clean tells, on an alternative board: play the legal
- * move that reads it best (its emission in *pem); 0 if there is none. */
+ * move that reads it best (its emission in *pem; the second best to
+ * *psecond where not NULL, XQ_MOVE_NONE if none); 0 if there is none. */
 static int alt_best(vdec *d, vplay *vp, xq_board *b, size_t src,
                     xq_move *played, double *pem, xq_move *psecond)
 {
