@@ -28,6 +28,11 @@
  * gap capped at 10): 进/退 is the verifier's commonest doubt on
  * handwriting (72 of 194 one-glyph alternatives of right plies under
  * review on the sheets as written, seed 7100).
+ * Then the records struck through and written again (truth flag struck,
+ * text the rewritten record): how many the OCR reports struck
+ * (xq_sheet_cell_struck) and how many rank the rewritten record first
+ * among the candidate strings (with it added where no legible cell
+ * holds it); with XQ_BENCH_OCR_VERBOSE, each one that does not.
  * --geom: geometry and blank figures only (Tesseract reads only label rows
  * and headers; no cell text, no scores, no CLI comparison), with
  * one line per page that is not perfect; with XQ_BENCH_DEBUG_DIR set, the
@@ -77,6 +82,33 @@ static int page_no;
 static const double cal_edge[] = { 0.0, 0.5, 0.9, 0.99, 0.999, 1.0001 };
 static long cal_n[5], cal_ok[5];
 static double cal_p[5];
+/* records struck and written again: cells, reported struck, ranked first */
+static long stk_n, stk_flag, stk_rank;
+
+/* Does the written string f (folded) score above every other candidate
+ * in cell idx (ties lose)? *pbest: the best other candidate, *pts and
+ * *pbs their scores. */
+static bool ranks_first(xq_ocr *ocr, xq_sheet *sh, size_t idx,
+                        char (*cand)[64], size_t ncand, const char *f,
+                        const char **pbest, double *pts, double *pbs)
+{
+    double ts = xq_sheet_cell_score(ocr, sh, idx, f), bs = -1e18;
+    size_t k;
+    *pbest = "-";
+    for (k = 0; k < ncand; k++) {
+        double sc;
+        if (!strcmp(cand[k], f))
+            continue;
+        sc = xq_sheet_cell_score(ocr, sh, idx, cand[k]);
+        if (sc > bs) {
+            bs = sc;
+            *pbest = cand[k];
+        }
+    }
+    *pts = ts;
+    *pbs = bs;
+    return ts > bs;
+}
 
 static group *grp(const char *key)
 {
@@ -220,6 +252,22 @@ static void run_page(xq_ocr *ocr, const char *img, int page, const char *key,
             if (geom_only)
                 continue;
             txt = xq_sheet_cell_text(ocr, sh, (size_t)tc[i].idx);
+            if (!tc[i].blank && !strcmp(tc[i].flag, "struck")) {
+                const char *bo;
+                double ts2, bs2;
+                fold(tc[i].text, f, sizeof f);
+                stk_n++;
+                stk_flag += xq_sheet_cell_struck(sh, (size_t)tc[i].idx);
+                if (ranks_first(ocr, sh, (size_t)tc[i].idx, cand, ncand, f,
+                                &bo, &ts2, &bs2))
+                    stk_rank++;
+                else if (getenv("XQ_BENCH_OCR_VERBOSE"))
+                    printf("  struck wrong: %s cell %d rewritten %s (%.2f) "
+                           "best %s (%.2f) struck %d read %s\n", img,
+                           tc[i].idx, f, ts2, bo, bs2,
+                           xq_sheet_cell_struck(sh, (size_t)tc[i].idx),
+                           xq_sheet_cell_read(ocr, sh, (size_t)tc[i].idx));
+            }
             if (tc[i].blank || strcmp(tc[i].flag, "ok"))
                 continue;
             fold(tc[i].text, f, sizeof f);
@@ -387,6 +435,9 @@ int main(int argc, char **argv)
                    "%5.1f%%, mean gap %.2f\n", G[i].key, G[i].dir_n,
                    pct(G[i].dir_swap, G[i].dir_n), pct(G[i].dir_close, G[i].dir_n),
                    G[i].dir_gap / (double)G[i].dir_n);
+    printf("struck and written again: %ld cells, reported struck %.1f%%, "
+           "rewritten record ranked first %.1f%%\n", stk_n,
+           pct(stk_flag, stk_n), pct(stk_rank, stk_n));
     printf("calibration (softmax of cell scores over the candidates):\n");
     for (i = 0; i < 5; i++)
         if (cal_n[i])
