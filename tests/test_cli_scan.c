@@ -628,10 +628,44 @@ static void test_pair(void **state)
     xq_scanner_destroy(&sc);
 }
 
+/* xq_corrections_to_verify: an arbiter's corrections file as the
+ * verifier's list, ply by ply in the file's order, the move strings still
+ * the file's; a file with no plies is no list (NULL); bad arguments are
+ * refused, the list pointer cleared. */
+static void test_corrections_to_verify(void **state)
+{
+    static const char two[] =
+        "{\"schema\":\"xqscan-corrections/1\",\"plies\":["
+        "{\"ply\":5,\"move\":\"b2c2\"},{\"ply\":3,\"move\":\"马八进七\"}]}";
+    static const char none[] = "{\"schema\":\"xqscan-corrections/1\",\"plies\":[]}";
+    xq_corrections *c = NULL;
+    xq_verify_correction *vc = NULL;
+    (void)state;
+    assert_int_equal(xq_corrections_parse(two, strlen(two), &c), XQ_OK);
+    assert_int_equal(xq_corrections_to_verify(c, &vc), XQ_OK);
+    assert_non_null(vc);
+    assert_int_equal(vc[0].ply, 5);
+    assert_ptr_equal(vc[0].move, c->plies[0].move);
+    assert_int_equal(vc[1].ply, 3);
+    assert_string_equal(vc[1].move, "马八进七");
+    xq_free(vc);
+    vc = (xq_verify_correction *)two;
+    assert_int_equal(xq_corrections_to_verify(NULL, &vc), XQ_EINVAL);
+    assert_null(vc);
+    assert_int_equal(xq_corrections_to_verify(c, NULL), XQ_EINVAL);
+    xq_corrections_destroy(&c);
+    assert_int_equal(xq_corrections_parse(none, strlen(none), &c), XQ_OK);
+    vc = (xq_verify_correction *)two;
+    assert_int_equal(xq_corrections_to_verify(c, &vc), XQ_OK);
+    assert_null(vc);
+    xq_corrections_destroy(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_options),
+        cmocka_unit_test(test_corrections_to_verify),
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_blank_form),
         cmocka_unit_test(test_samples),

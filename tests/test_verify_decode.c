@@ -18,6 +18,9 @@
 #include "xqscan/xq_game.h"
 #include "xqscan/xq_notation.h"
 #include "xqscan/xq_verify.h"
+#ifdef XQ_HAVE_OCR
+#include "xqscan/xq_ocr.h"
+#endif
 
 #define JSONL XQ_CORPUS_DIR "/ccpd-dev.iccs.jsonl"
 
@@ -2347,6 +2350,109 @@ static void test_oom(void **state)
     free(g);
 }
 
+/* xq_verify_finish recounts a record edited after decoding (as an
+ * arbiter's corrections do): the unrecorded plies per side and in all,
+ * the longest run, and the threshold finding (WXF 7.6, 3.1.F) once the
+ * threshold is reached; a threshold <= 0 is the default 16; a NULL game is
+ * refused. */
+static void test_verify_finish(void **state)
+{
+    static const char *const moves[] = {
+        "炮二平五", "马8进7", "马二进三", "车9平8", "车一平二", "马2进3",
+        "兵七进一", "卒7进1", "车二进六", "炮8平9",
+    };
+    const size_t n = sizeof moves / sizeof *moves;
+    xq_game *game = NULL;
+    size_t i;
+    (void)state;
+    assert_int_equal(xq_verify_finish(NULL, 16), XQ_EINVAL);
+    assert_int_equal(xq_game_create(&game), XQ_OK);
+    assert_int_equal(xq_verify_typed(moves, n, NULL, game), XQ_OK);
+    assert_int_equal((int)game->nplies, (int)n);
+    assert_int_equal(game->unrecorded.total, 0);
+    assert_null(xq_game_find_finding(game, "unrecorded_threshold", -1));
+    /* plies 4, 5 and 6 not recorded after all, 9 illegible */
+    for (i = 3; i < 6; i++)
+        game->plies[i].status = XQ_PLY_MISSING;
+    game->plies[8].status = XQ_PLY_UNREADABLE;
+    assert_int_equal(xq_verify_finish(game, 5), XQ_OK);
+    assert_int_equal(game->unrecorded.total, 4);
+    assert_int_equal(game->unrecorded.red, 2);     /* plies 5 and 9 */
+    assert_int_equal(game->unrecorded.black, 2);   /* plies 4 and 6 */
+    assert_int_equal(game->unrecorded.longest_run, 3);
+    assert_int_equal(game->unrecorded.threshold, 5);
+    assert_false(game->unrecorded.exceeded);
+    assert_null(xq_game_find_finding(game, "unrecorded_threshold", -1));
+    assert_int_equal(xq_verify_finish(game, 4), XQ_OK);
+    assert_true(game->unrecorded.exceeded);
+    assert_non_null(xq_game_find_finding(game, "unrecorded_threshold", -1));
+    assert_int_equal(xq_verify_finish(game, 0), XQ_OK);
+    assert_int_equal(game->unrecorded.threshold, 16);
+    assert_false(game->unrecorded.exceeded);
+    xq_game_destroy(&game);
+}
+
+#ifdef XQ_HAVE_OCR
+/* xq_verify_source_from_sheet: a real OCR'd sheet (tests/data/ocr/
+ * sheet_printed.png, rendered, with its truth in sheet_printed.tsv) as a
+ * cell source: its cells, blanks, boxes, illegible cells and scores are
+ * the sheet's own, its text the glyph models' reading where there is one
+ * (Tesseract's raw text otherwise); the first record decodes to the move
+ * written. No sheet: a source with no cells. */
+static void test_source_from_sheet(void **state)
+{
+    xq_ocr *ocr = NULL;
+    xq_sheet **s = NULL;
+    size_t n = 0, i;
+    char err[256];
+    xq_sheet_cells cells;
+    xq_cell_source src;
+    xq_game *game = NULL;
+    (void)state;
+    memset(&src, 0x5a, sizeof src);
+    xq_verify_source_from_sheet(NULL, &src);
+    assert_int_equal((int)src.ncells, 0);
+    assert_null(src.score);
+    memset(&cells, 0, sizeof cells);
+    xq_verify_source_from_sheet(&cells, &src);
+    assert_int_equal((int)src.ncells, 0);
+    xq_verify_source_from_sheet(&cells, NULL);   /* nothing to fill */
+    assert_int_equal(xq_ocr_create(&ocr, NULL), XQ_OK);
+    assert_int_equal(xq_ocr_read_file(ocr, XQ_TEST_DATA "/ocr/sheet_printed.png",
+                                      &s, &n, err, sizeof err), XQ_OK);
+    assert_int_equal((int)n, 1);
+    cells.ocr = ocr;
+    cells.sheet = s[0];
+    xq_verify_source_from_sheet(&cells, &src);
+    assert_int_equal((int)src.ncells, (int)xq_sheet_ncells(s[0]));
+    assert_true(src.ncells >= 2);
+    for (i = 0; i < src.ncells; i++) {
+        int box[4], sbox[4], page = -1;
+        const char *r = xq_sheet_cell_read(ocr, s[0], i);
+        assert_int_equal(src.is_blank(src.ud, i) != 0,
+                         xq_sheet_cell_blank(s[0], i));
+        assert_int_equal(src.illegible(src.ud, i) != 0,
+                         xq_sheet_cell_illegible(ocr, s[0], i));
+        assert_true(src.box(src.ud, i, &page, box));
+        assert_int_equal(xq_sheet_cell_box(s[0], i, sbox), XQ_OK);
+        assert_memory_equal(box, sbox, sizeof box);
+        assert_int_equal(page, xq_sheet_page(s[0]));
+        assert_string_equal(src.text(src.ud, i),
+                            r && r[0] ? r : xq_sheet_cell_text(ocr, s[0], i));
+        assert_true(src.score(src.ud, i, "炮二平五") ==
+                    xq_sheet_cell_score(ocr, s[0], i, "炮二平五"));
+    }
+    /* the sheet's first cell, 炮二平五, is read as that move */
+    assert_int_equal(xq_game_create(&game), XQ_OK);
+    assert_int_equal(xq_verify_sheet(&src, NULL, game), XQ_OK);
+    assert_true(game->nplies >= 1);
+    assert_string_equal(game->plies[0].iccs, "h2e2");
+    xq_game_destroy(&game);
+    xq_ocr_sheets_free(&s, n);
+    xq_ocr_destroy(&ocr);
+}
+#endif
+
 int main(void)
 {
     /* CTest runs these as 8 shards (every eighth test); the sanitizer
@@ -2398,6 +2504,10 @@ int main(void)
         cmocka_unit_test(test_cut_mass_survives),
         cmocka_unit_test(test_far_blank_repair),
         cmocka_unit_test(test_corrected_piece_doubt),
+        cmocka_unit_test(test_verify_finish),
+#ifdef XQ_HAVE_OCR
+        cmocka_unit_test(test_source_from_sheet),
+#endif
     };
     /* XQ_TEST_FILTER=test_threshold, XQ_TEST_SHARD=2/8: test_shard.h */
     return xq_run_tests("test_verify_decode", tests,
