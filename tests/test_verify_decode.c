@@ -14,6 +14,7 @@
 #include "test_shard.h"
 
 #include "data/verify/synth_source.h"
+#include "../replay/verify/verify_internal.h"
 #include "xq_core.h"
 #include "xqscan/xq_game.h"
 #include "xqscan/xq_notation.h"
@@ -2453,6 +2454,88 @@ static void test_source_from_sheet(void **state)
 }
 #endif
 
+/* vd_decode_traced (bench_search's): a decoding that follows a true game
+ * records where that game left the beam, and decodes as vd_decode does. */
+static void test_decode_traced(void **state)
+{
+    sy_game *g = malloc(sizeof *g);
+    sy_sheet s;
+    xq_board b, b3;
+    char err[64];
+    xq_cell_source src;
+    const xq_cell_source *srcs[1];
+    vd_result r0, r1, r2;
+    xq_move other[SY_MAXPLY], legal[XQ_MAX_MOVES];
+    int i, n;
+    xq_game *game;
+    xq_verify_options o;
+    (void)state;
+    assert_non_null(g);
+    /* a handwriting-like sheet with a blank and a smudged cell: several
+     * decodings (retries) run, each traced */
+    {
+        sy_style st = SY_HAND;
+        st.p_blank = 0.03;
+        st.p_smudge = 0.03;
+        game = decode(14, &st, 77, g, &s, NULL);
+        xq_game_destroy(&game);
+    }
+    sy_source(&s, &src);
+    srcs[0] = &src;
+    assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
+    assert_int_equal(vd_decode(srcs, 1, NULL, false, &b, &r0), XQ_OK);
+    assert_int_equal(vd_decode_traced(srcs, 1, NULL, false, &b, g->mv,
+                                      (size_t)g->n, &r1), XQ_OK);
+    /* the same decoding, move for move */
+    assert_int_equal(r1.nplies, r0.nplies);
+    assert_true(r1.score == r0.score);
+    for (i = 0; i < (int)r0.nplies; i++)
+        assert_int_equal(r1.plies[i].mv, r0.plies[i].mv);
+    assert_int_equal(r0.trace_ply, 0);   /* untraced */
+    /* the true game, when it is the one decoded, never left the beam */
+    for (i = 0; i < g->n && i < (int)r1.nplies; i++)
+        if (r1.plies[i].mv != g->mv[i])
+            break;
+    if (i == g->n)
+        assert_int_equal(r1.trace_ply, 0);
+    /* another game: the true one with its 3rd move changed to another
+     * piece's. The cell reads that move poorly: a beam of 4 keeps it at
+     * ply 3 only as a move skipped without a cell (the beam's first pass
+     * keeps such realignments), whose record is then read at ply 4 as
+     * the true 3rd move; there, at the latest, it is cut. Its child is
+     * there, behind others */
+    memcpy(other, g->mv, (size_t)g->n * sizeof *other);
+    xq_board_copy(&b3, &b);
+    for (i = 0; i < 2; i++)
+        assert_true(xq_board_make_move(&b3, g->mv[i], NULL));
+    n = xq_board_legal_moves(&b3, legal);
+    for (i = 0; i < n && xq_board_piece_at(&b3, XQ_MOVE_FROM(legal[i])) ==
+                             xq_board_piece_at(&b3, XQ_MOVE_FROM(g->mv[2]));
+         i++)
+        ;                         /* another piece's move */
+    assert_true(i < n);
+    other[2] = legal[i];
+    xq_verify_options_init(&o);
+    o.beam = 4;
+    assert_int_equal(vd_decode_traced(srcs, 1, &o, false, &b, other,
+                                      (size_t)g->n, &r2), XQ_OK);
+    assert_true(r2.trace_ply == 3 || r2.trace_ply == 4);
+    assert_int_equal(r2.trace_kind, VK_READ);
+    assert_false(r2.trace_illegible);
+    assert_true(r2.trace_rank >= 1);
+    assert_true(r2.trace_rank < r2.trace_kids);
+    assert_true(r2.trace_gap > 0);
+    assert_true(r2.trace_kept >= 1 && r2.trace_kept < r2.trace_kids);
+    /* a game that is not given */
+    assert_int_equal(vd_decode_traced(srcs, 1, NULL, false, &b, NULL, 5, &r2),
+                     XQ_EINVAL);
+    vd_result_free(&r0);
+    vd_result_free(&r1);
+    vd_result_free(&r2);
+    sy_sheet_free(&s);
+    free(g);
+}
+
 int main(void)
 {
     /* CTest runs these as 8 shards (every eighth test); the sanitizer
@@ -2508,6 +2591,7 @@ int main(void)
 #ifdef XQ_HAVE_OCR
         cmocka_unit_test(test_source_from_sheet),
 #endif
+        cmocka_unit_test(test_decode_traced),
     };
     /* XQ_TEST_FILTER=test_threshold, XQ_TEST_SHARD=2/8: test_shard.h */
     return xq_run_tests("test_verify_decode", tests,

@@ -89,6 +89,7 @@ typedef struct {
     int8_t   off[VD_MAXSRC][2];
     int8_t   sh[VD_MAXSRC];  /* cells the whole record moved back by */
     uint16_t guided;        /* the guide games it has followed (bits) */
+    bool     on_truth;      /* its position is the traced true game's */
     uint64_t key;
 } ventry;
 
@@ -213,6 +214,9 @@ typedef struct {
      * decoding's res->repair: nguide of guide_len moves each), or NULL */
     const xq_move *guide;
     size_t   nguide, guide_len;
+    /* the true game traced (vd_decode_traced; NULL none): ntrace moves */
+    const xq_move *trace;
+    size_t   ntrace;
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -4201,6 +4205,44 @@ static xq_status keep_scuts(vdec *d, const ventry *cur, size_t ncur, int ply)
     return XQ_OK;
 }
 
+/* Does child c play the traced true game: its prefix does, and its move
+ * is the true one? */
+static bool child_on_truth(const vdec *d, const ventry *cur, const vchild *c,
+                           int ply)
+{
+    return d->trace && cur[c->entry].on_truth && (size_t)ply <= d->ntrace &&
+           c->mv == d->trace[ply - 1];
+}
+
+/* The traced true game's best child among the ply's children (before the
+ * beam is cut) into res's trace fields: its kind, cell, rank and gap;
+ * false where no child plays it. */
+static bool trace_children(vdec *d, const ventry *cur, int ply, double bestc)
+{
+    vd_result *res = d->res;
+    const vchild *t = NULL;
+    size_t i;
+    for (i = 0; i < d->nkids; i++)
+        if (child_on_truth(d, cur, &d->kids[i], ply) &&
+            (!t || d->kids[i].score > t->score))
+            t = &d->kids[i];
+    res->trace_kids = d->nkids;
+    res->trace_rank = 0;
+    res->trace_kind = VK_NONE;
+    res->trace_illegible = false;
+    res->trace_gap = HUGE_VAL;
+    if (!t)
+        return false;
+    for (i = 0; i < d->nkids; i++)
+        res->trace_rank += d->kids[i].score > t->score;
+    res->trace_kind = t->kind[0];
+    res->trace_illegible = t->kind[0] == VK_READ && t->slot[0] >= 0 &&
+                           (size_t)t->slot[0] < res->ncells[0] &&
+                           res->cells[0][t->slot[0]].illegible;
+    res->trace_gap = bestc - t->score;
+    return true;
+}
+
 static xq_status run(vdec *d, const xq_board *start)
 {
     const xq_verify_options *o = d->opts;
@@ -4216,6 +4258,7 @@ static xq_status run(vdec *d, const xq_board *start)
     int32_t nd, *path = NULL;
     size_t len;
     xq_board work, *wb = &work;   /* the entry being expanded or moved */
+    bool trace_live = d->trace != NULL && d->ntrace > 0;
 
     for (k = 0; k < d->nsrc; k++)
         for (s = 0; s < 2; s++)
@@ -4256,6 +4299,7 @@ static xq_status run(vdec *d, const xq_board *start)
     cur[0].score = 0;
     cur[0].node = -1;
     cur[0].guided = (uint16_t)((1u << d->nguide) - 1);
+    cur[0].on_truth = trace_live;
     ncur = 1;
 
     for (ply = 1; ncur > 0 && ply <= maxply; ply++) {
@@ -4284,6 +4328,8 @@ static xq_status run(vdec *d, const xq_board *start)
                 st = add_final(d, e, ply, false);
                 if (st != XQ_OK)
                     goto out;
+                if (e->on_truth)
+                    trace_live = false;   /* finished, not lost */
                 continue;
             }
             if (i == 0) {
@@ -4304,6 +4350,10 @@ static xq_status run(vdec *d, const xq_board *start)
             d->res->bad_corrections++;
         if (d->nkids == 0)
             break;
+        if (trace_live && (size_t)ply > d->ntrace)
+            trace_live = false;   /* the true game is over */
+        if (trace_live)
+            trace_children(d, cur, ply, bestc);
         if (blank)
             cap = capent;
         refp = d->nfinals && d->best_final > bestc ? d->best_final : bestc;
@@ -4411,6 +4461,7 @@ static xq_status run(vdec *d, const xq_board *start)
                 int32_t keep = se->node, ghost = nidx;
                 vghost *g;
                 se->guided |= c->guided;
+                se->on_truth |= child_on_truth(d, cur, c, ply);
                 st = grow((void **)&d->ghosts, &d->capghosts, d->nghosts + 1,
                           sizeof *d->ghosts);
                 if (st != XQ_OK)
@@ -4433,6 +4484,7 @@ static xq_status run(vdec *d, const xq_board *start)
             keys[h] = ne->key;
             slots[h] = (int32_t)nnxt;
             ne->guided = c->guided;
+            ne->on_truth = child_on_truth(d, cur, c, ply);
             ne->score = c->score;
             ne->node = nidx;
             nnxt++;
@@ -4449,6 +4501,16 @@ static xq_status run(vdec *d, const xq_board *start)
         st = keep_scuts(d, cur, ncur, ply);
         if (st != XQ_OK)
             goto out;
+        if (trace_live) {
+            bool kept = false;
+            for (i = 0; i < nnxt && !kept; i++)
+                kept = nxt[i].on_truth;
+            if (!kept) {
+                d->res->trace_ply = ply;
+                d->res->trace_kept = nnxt;
+                trace_live = false;
+            }
+        }
         {
             ventry *t = cur;
             cur = nxt;
@@ -4539,6 +4601,9 @@ typedef struct {
     size_t   ncells[VD_MAXSRC];   /* cells of each sheet the caches are for */
     vspell  *spells;              /* for spell_kinds (any cells) */
     unsigned spell_kinds;
+    const xq_move *trace;         /* the true game every decoding traces
+                                     (vd_decode_traced), or NULL */
+    size_t   ntrace;
 } vshare;
 
 static void vshare_free(vshare *sh)
@@ -4621,6 +4686,10 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     d.wide_at = wide_at;
     d.nwide = nwide;
     d.wide_beam = wide_beam;
+    if (sh) {
+        d.trace = sh->trace;
+        d.ntrace = sh->ntrace;
+    }
     if (guide && guide->nrepair) {
         d.guide = guide->repair;
         d.nguide = guide->nrepair;
@@ -4794,9 +4863,10 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
  * VD_RETRY_MISFITS misfits and realignments still, or with a misfit
  * after a cell that told nothing (misfit_after_unread), is decoded with a
  * wide beam around them (window_retry). All at the default beam only. */
-xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
-                    const xq_verify_options *opts, bool exact,
-                    const xq_board *start, vd_result *res)
+static xq_status decode_all(const xq_cell_source *const *src, int nsrc,
+                            const xq_verify_options *opts, bool exact,
+                            const xq_board *start, const xq_move *trace,
+                            size_t ntrace, vd_result *res)
 {
     xq_verify_options wide;
     vd_result res2;
@@ -4804,6 +4874,8 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     int round;
     xq_status st;
     memset(&sh, 0, sizeof sh);
+    sh.trace = trace;
+    sh.ntrace = ntrace;
     st = decode_once(src, nsrc, opts, exact, start, NULL, NULL, 0, 0, res, &sh);
     if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
         !(opts && opts->beam > 0)) {   /* a beam asked for is kept to */
@@ -4849,4 +4921,21 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
     }
     vshare_free(&sh);
     return st;
+}
+
+/* decode_all without a trace. */
+xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
+                    const xq_verify_options *opts, bool exact,
+                    const xq_board *start, vd_result *res)
+{
+    return decode_all(src, nsrc, opts, exact, start, NULL, 0, res);
+}
+
+xq_status vd_decode_traced(const xq_cell_source *const *src, int nsrc,
+                           const xq_verify_options *opts, bool exact,
+                           const xq_board *start, const xq_move *truth,
+                           size_t ntruth, vd_result *res)
+{
+    XQ_FAIL_IF(!truth && ntruth, XQ_EINVAL, "traced game");
+    return decode_all(src, nsrc, opts, exact, start, truth, ntruth, res);
 }

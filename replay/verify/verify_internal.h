@@ -201,6 +201,22 @@ typedef struct {
      * again keeping them in the beam once the near repairs are done */
     xq_move *far;
     size_t   nfar;
+    /* vd_decode_traced: where the true game it was given left this
+     * decoding's beam. trace_ply: the first ply after which no prefix
+     * kept stands on its position (0: one did to the end, or no game was
+     * given; a prefix merged with it, by another history or another cell
+     * alignment, counts: the beam keeps positions); there, the
+     * way its best child accounted for the ply (VK_READ, VK_BLANK, ...;
+     * VK_NONE: no child played the true move, it fell more than
+     * VD_BEAM_DROP below the best), whether the cell was illegible, the
+     * child's rank among the ply's children (how many scored better), how
+     * many children there were and how many prefixes were kept, and how
+     * far (nats) it scored below the best child. */
+    int      trace_ply;
+    uint8_t  trace_kind;
+    bool     trace_illegible;
+    size_t   trace_rank, trace_kids, trace_kept;
+    double   trace_gap;
 } vd_result;
 
 /* The confidence below which a ply is put under review (opts->review_below,
@@ -215,6 +231,14 @@ static inline double vd_review_below(const xq_verify_options *o)
 xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res);
+/* vd_decode, following the true game truth[0, ntruth) (a bench's
+ * renderer's): each decoding records where it left the beam (the result's
+ * trace_* fields; the decoding kept carries its own). The decoding is
+ * vd_decode's, move for move. */
+xq_status vd_decode_traced(const xq_cell_source *const *src, int nsrc,
+                           const xq_verify_options *opts, bool exact,
+                           const xq_board *start, const xq_move *truth,
+                           size_t ntruth, vd_result *res);
 /* Decode again keeping the given games in the beam (typed.c); replaces
  * *res where that scores better. */
 xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
