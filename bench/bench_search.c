@@ -19,7 +19,8 @@
  * best child there accounted for it (read, illegible, blank, skip, junk
  * cell; "no child": it fell more than VD_BEAM_DROP below the best),
  * whether a ply within 4 before it is one no record tells (a blank or
- * illegible cell, a skipped move), its rank among the ply's children, how
+ * illegible cell, a skipped move), its rank among the ply's children in
+ * the beam's order, how
  * many were kept and how far it scored below the best (or that its
  * positions stayed in the beam: a model error, equal histories, or its
  * own history merged into another's, or cut in another cell alignment,

@@ -4214,18 +4214,43 @@ static bool child_on_truth(const vdec *d, const ventry *cur, const vchild *c,
            c->mv == d->trace[ply - 1];
 }
 
-/* The traced true game's best child among the ply's children (before the
- * beam is cut) into res's trace fields: its kind, cell, rank and gap;
- * false where no child plays it. */
-static bool trace_children(vdec *d, const ventry *cur, int ply, double bestc)
+/* A child's group in group_kids' order (0 the lead prefixes'
+ * realignments, 1 within VD_LOST_RANGE of refp, 2 the rest, 3 dropped). */
+static int kid_group(const vdec *d, const ventry *cur, const vchild *c,
+                     double bestp, double bestc, double refp)
+{
+    if (c->score < bestc - VD_SHIFT_DROP && !c->guided)
+        return 3;
+    if ((cur[c->entry].score >= bestp && child_shifts(d, c)) || c->guided)
+        return 0;
+    return c->score > refp - VD_LOST_RANGE ? 1 : 2;
+}
+
+/* The traced true game's first child in the beam's order (group_kids'
+ * groups, then key_before's order) among the ply's children (before the
+ * beam is cut) into res's trace fields: its kind, cell, rank in that
+ * order and gap (score below the best); false where no child plays it. */
+static bool trace_children(vdec *d, const ventry *cur, int ply, double bestp,
+                           double bestc, double refp)
 {
     vd_result *res = d->res;
     const vchild *t = NULL;
+    vkey kt, kc;
+    int gt = 4;
     size_t i;
-    for (i = 0; i < d->nkids; i++)
-        if (child_on_truth(d, cur, &d->kids[i], ply) &&
-            (!t || d->kids[i].score > t->score))
-            t = &d->kids[i];
+    for (i = 0; i < d->nkids; i++) {
+        const vchild *c = &d->kids[i];
+        int g;
+        if (!child_on_truth(d, cur, c, ply))
+            continue;
+        g = kid_group(d, cur, c, bestp, bestc, refp);
+        key_of(&kc, c, i);
+        if (!t || g < gt || (g == gt && key_before(&kc, &kt))) {
+            t = c;
+            gt = g;
+            kt = kc;
+        }
+    }
     res->trace_kids = d->nkids;
     res->trace_rank = 0;
     res->trace_kind = VK_NONE;
@@ -4233,8 +4258,11 @@ static bool trace_children(vdec *d, const ventry *cur, int ply, double bestc)
     res->trace_gap = HUGE_VAL;
     if (!t)
         return false;
-    for (i = 0; i < d->nkids; i++)
-        res->trace_rank += d->kids[i].score > t->score;
+    for (i = 0; i < d->nkids; i++) {
+        int g = kid_group(d, cur, &d->kids[i], bestp, bestc, refp);
+        key_of(&kc, &d->kids[i], i);
+        res->trace_rank += g < gt || (g == gt && key_before(&kc, &kt));
+    }
     res->trace_kind = t->kind[0];
     res->trace_illegible = t->kind[0] == VK_READ && t->slot[0] >= 0 &&
                            (size_t)t->slot[0] < res->ncells[0] &&
@@ -4352,11 +4380,11 @@ static xq_status run(vdec *d, const xq_board *start)
             break;
         if (trace_live && (size_t)ply > d->ntrace)
             trace_live = false;   /* the true game is over */
-        if (trace_live)
-            trace_children(d, cur, ply, bestc);
         if (blank)
             cap = capent;
         refp = d->nfinals && d->best_final > bestc ? d->best_final : bestc;
+        if (trace_live)
+            trace_children(d, cur, ply, bestp, bestc, refp);
         /* Children within a few nats of the best prefix (finished games
          * included) are real alternatives: widen the beam to keep them
          * all; if even the wide beam cannot, mark the ply so that the

@@ -205,13 +205,15 @@ typedef struct {
      * decoding's beam. trace_ply: the first ply after which no prefix
      * kept stands on its position (0: one did to the end, or no game was
      * given; a prefix merged with it, by another history or another cell
-     * alignment, counts: the beam keeps positions); there, the
-     * way its best child accounted for the ply (VK_READ, VK_BLANK, ...;
-     * VK_NONE: no child played the true move, it fell more than
-     * VD_BEAM_DROP below the best), whether the cell was illegible, the
-     * child's rank among the ply's children (how many scored better), how
-     * many children there were and how many prefixes were kept, and how
-     * far (nats) it scored below the best child. */
+     * alignment, counts: the beam keeps positions); there, how its
+     * first child in the beam's order accounted for the ply (VK_READ,
+     * VK_BLANK, ...; VK_NONE: no child played the true move, it fell more
+     * than VD_BEAM_DROP below the best), whether the cell was illegible,
+     * the child's rank among the ply's children (how many the beam takes
+     * before it: group_kids' groups, then score and look-ahead), how
+     * many children there
+     * were and how many prefixes were kept, and how far (nats) it scored
+     * below the best child. */
     int      trace_ply;
     uint8_t  trace_kind;
     bool     trace_illegible;
