@@ -14,17 +14,17 @@
  *
  * Printed per sheet: plies, wrong moves, the decoded game's score and the
  * best score with the true game kept in the beam, search/model; for a
- * sheet with wrong moves, where the true game left the beam of the
- * decoding kept (vd_decode_traced; the same decoding): the ply, how its
+ * sheet with wrong moves, where the true game (its moves read from its
+ * cells) left the beam of the decoding kept (vd_decode_traced; the same
+ * decoding): the ply, how its
  * best child there accounted for it (read, illegible, blank, skip, junk
  * cell; "no child": it fell more than VD_BEAM_DROP below the best),
  * whether a ply within 4 before it is one no record tells (a blank or
  * illegible cell, a skipped move), its rank among the ply's children in
  * the beam's order, how
- * many were kept and how far it scored below the best (or that its
- * positions stayed in the beam: a model error, equal histories, or its
- * own history merged into another's, or cut in another cell alignment,
- * the beam tracking positions). Then in total: wrong
+ * many were kept and how far it scored below the best (or that it stayed
+ * in the beam to the end: a model error, equal histories, or a history
+ * merged with it, in the same position and alignment). Then in total: wrong
  * moves on search-error sheets and on model-error sheets, where the
  * search errors lost the true game, and the decoder's CPU seconds per
  * sheet (vd_decode with its retries, not the guided decoding), next to
@@ -98,6 +98,7 @@ int main(int argc, char **argv)
         xq_sheet **sh = NULL;
         size_t ns = 0;
         xq_move truth[MAXP];
+        int tcells[MAXP];
         xq_sheet_cells cells;
         xq_cell_source src;
         const xq_cell_source *srcs[1];
@@ -122,8 +123,10 @@ int main(int argc, char **argv)
         srcs[0] = &src;
         xq_board_init_start(&b);
         t0 = cpu();
-        if (vd_decode_traced(srcs, 1, NULL, false, &b, truth, (size_t)tp->n,
-                             &res) != XQ_OK) {
+        for (j = 0; j < tp->n; j++)
+            tcells[j] = tp->p[j].cell;
+        if (vd_decode_traced(srcs, 1, NULL, false, &b, truth, tcells,
+                             (size_t)tp->n, &res) != XQ_OK) {
             printf("fail decode %s\n", tp->img);
             fails++;
             xq_ocr_sheets_free(&sh, ns);
@@ -147,9 +150,8 @@ int main(int argc, char **argv)
                     : res.trace_kind < 5 ? res.trace_kind : 0;
         } else {
             snprintf(where, sizeof where,
-                     "  its positions stayed in the beam to the end (its "
-                     "own history may not have: a position merges with "
-                     "another history's, in another cell alignment)");
+                     "  stayed in the beam to the end (or a history merged "
+                     "with it: the same position and alignment)");
         }
         if (w && vd_decode_guided(srcs, 1, NULL, false, &b, truth, 1,
                                   (size_t)tp->n, &res, &replaced) != XQ_OK) {
@@ -189,8 +191,8 @@ int main(int argc, char **argv)
                "a blank cell %ld, an illegible one %ld, a read one %ld (%ld "
                "of them within 4 plies after a ply no record tells), a skip "
                "%ld, a junk cell %ld, no child %ld; %ld of the %ld within 4 "
-               "plies after a ply no record tells; on %ld sheets its "
-               "positions stayed in the beam to the end\n",
+               "plies after a ply no record tells; on %ld sheets it stayed "
+               "in the beam to the end\n",
                nlost, bykind[VK_BLANK], bykind[5], bykind[VK_READ], near_read,
                bykind[VK_SKIP], bykind[VK_EXTRA], bykind[VK_NONE], near_untold,
                nlost, nsearch - nlost);

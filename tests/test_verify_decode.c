@@ -2466,6 +2466,7 @@ static void test_decode_traced(void **state)
     const xq_cell_source *srcs[1];
     vd_result r0, r1, r2;
     xq_move other[SY_MAXPLY], legal[XQ_MAX_MOVES];
+    int cells[SY_MAXPLY];
     int i, n;
     xq_game *game;
     xq_verify_options o;
@@ -2485,7 +2486,7 @@ static void test_decode_traced(void **state)
     assert_int_equal(xq_board_from_fen(&b, g->fen, err, sizeof err), XQ_OK);
     assert_int_equal(vd_decode(srcs, 1, NULL, false, &b, &r0), XQ_OK);
     assert_int_equal(vd_decode_traced(srcs, 1, NULL, false, &b, g->mv,
-                                      (size_t)g->n, &r1), XQ_OK);
+                                      s.cell_of, (size_t)g->n, &r1), XQ_OK);
     /* the same decoding, move for move */
     assert_int_equal(r1.nplies, r0.nplies);
     assert_true(r1.score == r0.score);
@@ -2517,7 +2518,7 @@ static void test_decode_traced(void **state)
     other[2] = legal[i];
     xq_verify_options_init(&o);
     o.beam = 4;
-    assert_int_equal(vd_decode_traced(srcs, 1, &o, false, &b, other,
+    assert_int_equal(vd_decode_traced(srcs, 1, &o, false, &b, other, NULL,
                                       (size_t)g->n, &r2), XQ_OK);
     assert_true(r2.trace_ply == 3 || r2.trace_ply == 4);
     assert_int_equal(r2.trace_kind, VK_READ);
@@ -2526,9 +2527,20 @@ static void test_decode_traced(void **state)
     assert_true(r2.trace_rank < r2.trace_kids);
     assert_true(r2.trace_gap > 0);
     assert_true(r2.trace_kept >= 1 && r2.trace_kept < r2.trace_kids);
+    vd_result_free(&r2);
+    /* the true moves in cells they were not written in: Red's 2nd move
+     * taken as skipped, the rest of Red's column where it is. No
+     * alignment reads them so: the true history is cut by Red's 3rd
+     * move at the latest */
+    memcpy(cells, s.cell_of, (size_t)g->n * sizeof *cells);
+    assert_true(cells[2] == 2);
+    cells[2] = -1;
+    assert_int_equal(vd_decode_traced(srcs, 1, &o, false, &b, g->mv, cells,
+                                      (size_t)g->n, &r2), XQ_OK);
+    assert_true(r2.trace_ply >= 3 && r2.trace_ply <= 5);
     /* a game that is not given */
-    assert_int_equal(vd_decode_traced(srcs, 1, NULL, false, &b, NULL, 5, &r2),
-                     XQ_EINVAL);
+    assert_int_equal(vd_decode_traced(srcs, 1, NULL, false, &b, NULL, NULL, 5,
+                                      &r2), XQ_EINVAL);
     vd_result_free(&r0);
     vd_result_free(&r1);
     vd_result_free(&r2);

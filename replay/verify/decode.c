@@ -214,8 +214,11 @@ typedef struct {
      * decoding's res->repair: nguide of guide_len moves each), or NULL */
     const xq_move *guide;
     size_t   nguide, guide_len;
-    /* the true game traced (vd_decode_traced; NULL none): ntrace moves */
+    /* the true game traced (vd_decode_traced; NULL none): ntrace moves,
+     * and the cell of sheet 0 each was written in (-1 skipped; NULL: any
+     * alignment) */
     const xq_move *trace;
+    const int *trace_cells;
     size_t   ntrace;
 } vdec;
 
@@ -4205,13 +4208,21 @@ static xq_status keep_scuts(vdec *d, const ventry *cur, size_t ncur, int ply)
     return XQ_OK;
 }
 
-/* Does child c play the traced true game: its prefix does, and its move
- * is the true one? */
+/* Does child c play the traced true game: its prefix does, its move is
+ * the true one and (where the true cells are given) it reads the move
+ * from the true cell of sheet 0, or takes it as skipped where it was? */
 static bool child_on_truth(const vdec *d, const ventry *cur, const vchild *c,
                            int ply)
 {
-    return d->trace && cur[c->entry].on_truth && (size_t)ply <= d->ntrace &&
-           c->mv == d->trace[ply - 1];
+    int want;
+    if (!d->trace || !cur[c->entry].on_truth || (size_t)ply > d->ntrace ||
+        c->mv != d->trace[ply - 1])
+        return false;
+    if (!d->trace_cells)
+        return true;
+    want = d->trace_cells[ply - 1];
+    return want < 0 ? c->kind[0] == VK_SKIP
+                    : c->kind[0] != VK_SKIP && c->slot[0] == want;
 }
 
 /* A child's group in group_kids' order (0 the lead prefixes'
@@ -4631,6 +4642,7 @@ typedef struct {
     unsigned spell_kinds;
     const xq_move *trace;         /* the true game every decoding traces
                                      (vd_decode_traced), or NULL */
+    const int *trace_cells;       /* ... its cells, or NULL */
     size_t   ntrace;
 } vshare;
 
@@ -4716,6 +4728,7 @@ static xq_status decode_once(const xq_cell_source *const *src, int nsrc,
     d.wide_beam = wide_beam;
     if (sh) {
         d.trace = sh->trace;
+        d.trace_cells = sh->trace_cells;
         d.ntrace = sh->ntrace;
     }
     if (guide && guide->nrepair) {
@@ -4894,7 +4907,8 @@ static void window_retry(const xq_cell_source *const *src, int nsrc,
 static xq_status decode_all(const xq_cell_source *const *src, int nsrc,
                             const xq_verify_options *opts, bool exact,
                             const xq_board *start, const xq_move *trace,
-                            size_t ntrace, vd_result *res)
+                            const int *trace_cells, size_t ntrace,
+                            vd_result *res)
 {
     xq_verify_options wide;
     vd_result res2;
@@ -4903,6 +4917,7 @@ static xq_status decode_all(const xq_cell_source *const *src, int nsrc,
     xq_status st;
     memset(&sh, 0, sizeof sh);
     sh.trace = trace;
+    sh.trace_cells = trace_cells;
     sh.ntrace = ntrace;
     st = decode_once(src, nsrc, opts, exact, start, NULL, NULL, 0, 0, res, &sh);
     if (st == XQ_OK && trouble(res) >= VD_RETRY_MISFITS &&
@@ -4956,14 +4971,15 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res)
 {
-    return decode_all(src, nsrc, opts, exact, start, NULL, 0, res);
+    return decode_all(src, nsrc, opts, exact, start, NULL, NULL, 0, res);
 }
 
 xq_status vd_decode_traced(const xq_cell_source *const *src, int nsrc,
                            const xq_verify_options *opts, bool exact,
                            const xq_board *start, const xq_move *truth,
-                           size_t ntruth, vd_result *res)
+                           const int *cells, size_t ntruth, vd_result *res)
 {
     XQ_FAIL_IF(!truth && ntruth, XQ_EINVAL, "traced game");
-    return decode_all(src, nsrc, opts, exact, start, truth, ntruth, res);
+    return decode_all(src, nsrc, opts, exact, start, truth, cells, ntruth,
+                      res);
 }

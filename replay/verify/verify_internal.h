@@ -203,9 +203,10 @@ typedef struct {
     size_t   nfar;
     /* vd_decode_traced: where the true game it was given left this
      * decoding's beam. trace_ply: the first ply after which no prefix
-     * kept stands on its position (0: one did to the end, or no game was
-     * given; a prefix merged with it, by another history or another cell
-     * alignment, counts: the beam keeps positions); there, how its
+     * kept stands on its position, having read its moves from its cells
+     * where those were given (0: one did to the end, or no game was
+     * given; a prefix merged with it, by another history, counts: the
+     * beam keeps positions and alignments); there, how its
      * first child in the beam's order accounted for the ply (VK_READ,
      * VK_BLANK, ...; VK_NONE: no child played the true move, it fell more
      * than VD_BEAM_DROP below the best), whether the cell was illegible,
@@ -234,13 +235,14 @@ xq_status vd_decode(const xq_cell_source *const *src, int nsrc,
                     const xq_verify_options *opts, bool exact,
                     const xq_board *start, vd_result *res);
 /* vd_decode, following the true game truth[0, ntruth) (a bench's
- * renderer's): each decoding records where it left the beam (the result's
- * trace_* fields; the decoding kept carries its own). The decoding is
- * vd_decode's, move for move. */
+ * renderer's; cells: the cell of sheet 0 each move was written in, -1
+ * skipped, or NULL for its moves in any alignment): each decoding records
+ * where it left the beam (the result's trace_* fields; the decoding kept
+ * carries its own). The decoding is vd_decode's, move for move. */
 xq_status vd_decode_traced(const xq_cell_source *const *src, int nsrc,
                            const xq_verify_options *opts, bool exact,
                            const xq_board *start, const xq_move *truth,
-                           size_t ntruth, vd_result *res);
+                           const int *cells, size_t ntruth, vd_result *res);
 /* Decode again keeping the given games in the beam (typed.c); replaces
  * *res where that scores better. */
 xq_status vd_decode_guided(const xq_cell_source *const *src, int nsrc,
