@@ -16,19 +16,17 @@
  * best score with the true game kept in the beam, search/model; for a
  * sheet with wrong moves, where the true game (its moves read from its
  * cells) left the beam of the decoding kept (vd_decode_traced; the same
- * decoding): the ply, how its
- * best child there accounted for it (read, illegible, blank, skip, junk
- * cell; "no child": it fell more than VD_BEAM_DROP below the best),
- * whether a ply within 4 before it is one no record tells (a blank or
- * illegible cell, a skipped move), its rank among the ply's children in
- * the beam's order, how
- * many were kept and how far it scored below the best (or that it stayed
- * in the beam to the end: a model error, equal histories, or a history
- * merged with it, in the same position and alignment). Then in total: wrong
- * moves on search-error sheets and on model-error sheets, where the
- * search errors lost the true game, and the decoder's CPU seconds per
- * sheet (vd_decode with its retries, not the guided decoding), next to
- * the OCR's.
+ * decoding): the ply, how its first child there in the beam's order
+ * accounted for it (read, illegible, blank, skip, junk cell; "no child":
+ * it fell more than VD_BEAM_DROP below the best), whether a ply within 4
+ * before it is one no record tells (a blank or illegible cell, a skipped
+ * move), its rank in that order, how many children were kept and how far
+ * it scored below the best (or that it stayed in the beam to the end: a
+ * model error, equal histories, or a history merged with it, in the same
+ * position and alignment). Then in total: wrong moves on search-error
+ * sheets and on model-error sheets, where the search errors lost the true
+ * game, and the decoder's CPU seconds per sheet (vd_decode with its
+ * retries, not the guided decoding), next to the OCR's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +47,10 @@ static int wrong_plies(const vd_result *r, const xq_move *truth, int n)
         w += (size_t)i >= r->nplies || r->plies[i].mv != truth[i];
     return w;
 }
+
+/* The summary's kinds of ply where the true game was lost: VK_* (read,
+ * blank, skip, junk cell, none), and a read cell that is illegible. */
+enum { K_ILLEGIBLE = VK_EXTRA + 1, NKINDS };
 
 /* A ply's kind (VK_*) as bench_search prints it. */
 static const char *kind_name(int kind)
@@ -80,7 +82,7 @@ int main(int argc, char **argv)
     tpage *pg;
     int n, i, sheets = 0, fails = 0;
     long plies = 0, wrong = 0, wsearch = 0, wmodel = 0, nsearch = 0, nmodel = 0;
-    long bykind[6] = {0}, near_untold = 0, near_read = 0, nlost = 0;
+    long bykind[NKINDS] = {0}, near_untold = 0, near_read = 0, nlost = 0;
     double ocr_s = 0, dec_s = 0;
     xq_ocr *ocr = NULL;
     const char *only = getenv("XQ_E2E_ONLY");
@@ -146,8 +148,9 @@ int main(int argc, char **argv)
                                             : "none untold within 4 before",
                      res.trace_rank, res.trace_kids, res.trace_kept,
                      res.trace_gap);
-            tkind = res.trace_kind == VK_READ && res.trace_illegible ? 5
-                    : res.trace_kind < 5 ? res.trace_kind : 0;
+            tkind = res.trace_kind == VK_READ && res.trace_illegible
+                        ? K_ILLEGIBLE
+                        : res.trace_kind;
         } else {
             snprintf(where, sizeof where,
                      "  stayed in the beam to the end (or a history merged "
@@ -193,7 +196,8 @@ int main(int argc, char **argv)
                "%ld, a junk cell %ld, no child %ld; %ld of the %ld within 4 "
                "plies after a ply no record tells; on %ld sheets it stayed "
                "in the beam to the end\n",
-               nlost, bykind[VK_BLANK], bykind[5], bykind[VK_READ], near_read,
+               nlost, bykind[VK_BLANK], bykind[K_ILLEGIBLE], bykind[VK_READ],
+               near_read,
                bykind[VK_SKIP], bykind[VK_EXTRA], bykind[VK_NONE], near_untold,
                nlost, nsearch - nlost);
     if (sheets)

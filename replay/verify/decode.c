@@ -89,7 +89,8 @@ typedef struct {
     int8_t   off[VD_MAXSRC][2];
     int8_t   sh[VD_MAXSRC];  /* cells the whole record moved back by */
     uint16_t guided;        /* the guide games it has followed (bits) */
-    bool     on_truth;      /* its position is the traced true game's */
+    bool     on_truth;      /* it stands where the traced true game does
+                               (its position, and its cells if given) */
     uint64_t key;
 } ventry;
 
@@ -1283,6 +1284,19 @@ static bool child_shifts(const vdec *d, const vchild *c)
     return false;
 }
 
+/* A child's group in group_kids' order: 0 the lead prefixes'
+ * realignments (and guided children), 1 within VD_LOST_RANGE of refp, 2
+ * the rest, 3 dropped (below bestc - VD_SHIFT_DROP). */
+static uint8_t kid_group(const vdec *d, const ventry *cur, const vchild *c,
+                         double bestp, double bestc, double refp)
+{
+    if (c->score < bestc - VD_SHIFT_DROP && !c->guided)
+        return 3;
+    if ((cur[c->entry].score >= bestp && child_shifts(d, c)) || c->guided)
+        return 0;
+    return c->score > refp - VD_LOST_RANGE ? 1 : 2;
+}
+
 /* The children of a ply, regrouped (order kept within each group) for
  * run()'s two passes: [0, *pn0) the lead prefixes' realignments (pass 0),
  * sorted; [*pn0, *pn1) the others within VD_LOST_RANGE of refp, sorted;
@@ -1304,14 +1318,10 @@ static xq_status group_kids(vdec *d, const ventry *cur, double bestp,
     XQ_TRY(grow((void **)&d->group, &d->capgroup, d->nkids, sizeof *d->group));
     for (i = 0; i < d->nkids; i++) {
         const vchild *c = &d->kids[i];
-        bool lead = (cur[c->entry].score >= bestp && child_shifts(d, c)) ||
-                    c->guided;
-        uint8_t cg = lead ? 0 : c->score > refp - VD_LOST_RANGE ? 1 : 2;
-        if (c->score < bestc - VD_SHIFT_DROP && !c->guided) {
-            d->group[i] = 3;   /* dropped */
-            continue;
-        }
+        uint8_t cg = kid_group(d, cur, c, bestp, bestc, refp);
         d->group[i] = cg;
+        if (cg == 3)
+            continue;   /* dropped */
         *pclose += c->score >= refp - 3.0;
         at[cg]++;
     }
@@ -4225,33 +4235,21 @@ static bool child_on_truth(const vdec *d, const ventry *cur, const vchild *c,
                     : c->kind[0] != VK_SKIP && c->slot[0] == want;
 }
 
-/* A child's group in group_kids' order (0 the lead prefixes'
- * realignments, 1 within VD_LOST_RANGE of refp, 2 the rest, 3 dropped). */
-static int kid_group(const vdec *d, const ventry *cur, const vchild *c,
-                     double bestp, double bestc, double refp)
-{
-    if (c->score < bestc - VD_SHIFT_DROP && !c->guided)
-        return 3;
-    if ((cur[c->entry].score >= bestp && child_shifts(d, c)) || c->guided)
-        return 0;
-    return c->score > refp - VD_LOST_RANGE ? 1 : 2;
-}
-
 /* The traced true game's first child in the beam's order (group_kids'
  * groups, then key_before's order) among the ply's children (before the
  * beam is cut) into res's trace fields: its kind, cell, rank in that
- * order and gap (score below the best); false where no child plays it. */
-static bool trace_children(vdec *d, const ventry *cur, int ply, double bestp,
+ * order and gap (score below the best); VK_NONE where no child plays it. */
+static void trace_children(vdec *d, const ventry *cur, int ply, double bestp,
                            double bestc, double refp)
 {
     vd_result *res = d->res;
     const vchild *t = NULL;
     vkey kt, kc;
-    int gt = 4;
+    uint8_t gt = 4;
     size_t i;
     for (i = 0; i < d->nkids; i++) {
         const vchild *c = &d->kids[i];
-        int g;
+        uint8_t g;
         if (!child_on_truth(d, cur, c, ply))
             continue;
         g = kid_group(d, cur, c, bestp, bestc, refp);
@@ -4268,9 +4266,9 @@ static bool trace_children(vdec *d, const ventry *cur, int ply, double bestp,
     res->trace_illegible = false;
     res->trace_gap = HUGE_VAL;
     if (!t)
-        return false;
+        return;
     for (i = 0; i < d->nkids; i++) {
-        int g = kid_group(d, cur, &d->kids[i], bestp, bestc, refp);
+        uint8_t g = kid_group(d, cur, &d->kids[i], bestp, bestc, refp);
         key_of(&kc, &d->kids[i], i);
         res->trace_rank += g < gt || (g == gt && key_before(&kc, &kt));
     }
@@ -4279,7 +4277,6 @@ static bool trace_children(vdec *d, const ventry *cur, int ply, double bestp,
                            (size_t)t->slot[0] < res->ncells[0] &&
                            res->cells[0][t->slot[0]].illegible;
     res->trace_gap = bestc - t->score;
-    return true;
 }
 
 static xq_status run(vdec *d, const xq_board *start)
