@@ -221,6 +221,7 @@ typedef struct {
     const xq_move *trace;
     const int *trace_cells;
     size_t   ntrace;
+    long     follow_budget; /* plies shift_follow may still play */
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -1691,6 +1692,105 @@ static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
     return false;
 }
 
+/* alt_viable's alternative, unscored, followed from ply u on board b to
+ * ply tend: each ply plays its record (side's column from t0 on one turn
+ * late (skip) or early, up to t). False where a clean record refutes it;
+ * else true, with mk[q - t0] set where it plays another move at ply q < t
+ * than the decoded record and *pstop lowered to the first ply it cannot
+ * be followed to. A record nothing clean tells whose decoded move the
+ * alternative's board does not allow (the alternative moved that piece
+ * already) is played by every legal move in turn (up to VD_SHIFT_DEPTH
+ * such records one within another, and while d->follow_budget lasts;
+ * past them the plies cannot be told): the alternative stands where
+ * some way of playing it does, and marks what any of them changes.
+ * depth: such records played so far; the caller passes VD_SHIFT_DEPTH
+ * for none. Stopping there (every ply after it in doubt, both columns)
+ * had put the whole of a clean printed sheet under review: two scribbled
+ * records of Black's, and Black's column checked at the end of the
+ * record for a skip never found. Only that check tries every move: before
+ * a record that reads as no legal move, cannot tell still puts every ply
+ * after it under review, since trouble seldom comes alone (a blank cell
+ * filled wrong and a skip near it: with every move tried there too, a
+ * cannon four ranks off was sure and wrong on two plies of a synthetic
+ * sheet, bench_verify clean+blanks+skip corpus line 233, and a ply of
+ * kai+stress). */
+static bool shift_follow(vdec *d, vplay *vp, xq_board *b, size_t u, int side,
+                         bool skip, size_t t0, size_t t, size_t tend,
+                         bool *mk, size_t *pstop, int depth)
+{
+    size_t span = t - t0 < VD_SHIFT_SPAN ? t - t0 : VD_SHIFT_SPAN;
+    for (; u <= tend && u <= vp->len + 1; u++) {
+        bool mine = xq_board_side(b) == side;
+        size_t src = u;
+        xq_move am = XQ_MOVE_NONE;
+        xq_board b0;
+        int r;
+        d->follow_budget--;
+        if (mine && skip && u <= t)
+            src = u - 2;
+        else if (mine && !skip && u < t)
+            src = u + 2;
+        if (!skip && mine && src == t) {
+            if (u < *pstop)
+                *pstop = u;   /* the junk cell itself: cannot tell */
+            return true;
+        }
+        if (src > vp->len)
+            return true;      /* the record ends: nothing refutes it */
+        xq_board_copy(&b0, b);
+        r = alt_play_bad(d, vp, b, src, &am) ? 1
+                                              : alt_play(vp, d->res, b, src, &am);
+        if (r == -1 && depth < VD_SHIFT_DEPTH && d->follow_budget > 0) {
+            xq_move ys[XQ_MAX_MOVES];
+            bool acc[VD_SHIFT_SPAN] = { false }, any = false;
+            size_t stop = (size_t)-1, q;
+            int ny = xq_board_legal_moves(&b0, ys), i;
+            for (i = 0; i < ny && d->follow_budget > 0; i++) {
+                bool m2[VD_SHIFT_SPAN];
+                size_t s2 = *pstop;
+                xq_board c;
+                xq_board_copy(&c, &b0);
+                if (!xq_board_make_move(&c, ys[i], NULL))
+                    continue;
+                memcpy(m2, mk, sizeof m2);
+                if (u < t && u - t0 < span && u <= vp->len &&
+                    ys[i] != d->res->plies[u - 1].mv)
+                    m2[u - t0] = true;
+                if (!shift_follow(d, vp, &c, u + 1, side, skip, t0, t, tend,
+                                  m2, &s2, depth + 1))
+                    continue;
+                any = true;
+                for (q = 0; q < VD_SHIFT_SPAN; q++)
+                    acc[q] = acc[q] || m2[q];
+                if (s2 < stop)
+                    stop = s2;
+            }
+            if (d->follow_budget <= 0) {   /* not every way was tried */
+                if (u < *pstop)
+                    *pstop = u;
+                return true;
+            }
+            if (!any)
+                return false;   /* every way of playing it refuted */
+            memcpy(mk, acc, sizeof acc);
+            if (stop < *pstop)
+                *pstop = stop;
+            return true;
+        }
+        if (u < t && u - t0 < span && u <= vp->len &&
+            am != d->res->plies[u - 1].mv)
+            mk[u - t0] = true;
+        if (r == 0)
+            return false;
+        if (r == -1) {
+            if (u < *pstop)
+                *pstop = u;
+            return true;
+        }
+    }
+    return true;
+}
+
 /* Could side's column have changed its alignment at ply t0 instead of at
  * t (t0 < t, both plies of that side), the cells between read one of that
  * side's moves later (skip: an unknown move at t0, each record then
@@ -1702,10 +1802,12 @@ static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
  * by the decoded game's guess, the true place of a skip had been refuted,
  * test_slip_before_blank line 238). A clean record that names no
  * legal move where the alternative puts it refutes the alternative.
- * Every way of playing the alternative is tried (each move at a skip);
- * diff[u - t0] (u < t, within VD_SHIFT_SPAN; the caller counts plies past
- * it as changed) is set where a viable one plays another move at ply u
- * than the decoded record, or cannot be followed that far.
+ * Every way of playing the alternative is tried (each move at a skip;
+ * unscored, each move at a record nothing clean tells whose decoded move
+ * the alternative's board does not allow: shift_follow); diff[u - t0]
+ * (u < t, within VD_SHIFT_SPAN; the caller counts plies past it as
+ * changed) is set where a viable one plays another move at ply u than
+ * the decoded record, or cannot be followed that far.
  * scored (badt: the bad record that called for it): the alternative must
  * also score within VD_ALT_RANGE of the decoded record, record by record
  * under the decoder's own model (rec_emit; VD_SKIP for the skip,
@@ -1725,6 +1827,7 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
     size_t q, span = t - t0 < VD_SHIFT_SPAN ? t - t0 : VD_SHIFT_SPAN;
     if (skip)
         nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
+    d->follow_budget = VD_SHIFT_BUDGET;
     for (x = 0; x < nx; x++) {
         xq_board b;
         xq_board_copy(&b, &vp->before[t0 - 1]);
@@ -1736,6 +1839,27 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
         double rel = skip && badt ? -VD_SKIP : 0;
         bool dropped = false;
         memset(mk, 0, sizeof mk);
+        if (!scored) {
+            size_t u0 = t0;
+            if (skip) {
+                if (!xq_board_make_move(&b, xs[x], NULL))
+                    continue;
+                if (span > 0 && t0 <= vp->len &&
+                    xs[x] != d->res->plies[t0 - 1].mv)
+                    mk[0] = true;
+                u0 = t0 + 1;
+            }
+            /* every move tried only where the record's end is checked
+             * (see shift_follow) */
+            if (!shift_follow(d, vp, &b, u0, side, skip, t0, t, tend, mk,
+                              &stop, t > vp->len ? 0 : VD_SHIFT_DEPTH))
+                continue;      /* refuted */
+            any = true;
+            for (q = 0; q < span; q++)
+                if (mk[q] || t0 + q >= stop)
+                    diff[q] = true;
+            continue;
+        }
         for (u = t0; u <= tend && u <= vp->len + 1 && r == 1; u++) {
             bool mine = xq_board_side(&b) == side;
             size_t src = u;

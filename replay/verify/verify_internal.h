@@ -57,6 +57,10 @@ enum {
 #define VD_SHIFT_REACH 40   /* how far back an earlier place is looked for */
 #define VD_SHIFT_SPAN  48   /* plies an alternative place is compared on */
 #define VD_SHIFT_CONF 0.9   /* ... by capping their confidence at this */
+#define VD_SHIFT_DEPTH 2    /* records nothing clean tells played by every
+                               move in turn, one within another (shift_follow) */
+#define VD_SHIFT_BUDGET 200000 /* plies shift_follow plays for one place's
+                               alternatives; past it: cannot tell */
 #define VD_ALT_RANGE  8.0   /* a bad record's alternatives count only when
                                they score within this of the record as read
                                (one unexplained cell, VD_FLOOR) */
