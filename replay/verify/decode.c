@@ -1707,11 +1707,14 @@ static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
  * for none. Stopping there (every ply after it in doubt, both columns)
  * had put the whole of a clean printed sheet under review: two scribbled
  * records of Black's, and Black's column checked at the end of the
- * record for a skip never found. Only that check tries every move: before
- * a record that reads as no legal move, cannot tell still puts every ply
- * after it under review, since trouble seldom comes alone (a blank cell
- * filled wrong and a skip near it: with every move tried there too, a
- * cannon four ranks off was sure and wrong on two plies of a synthetic
+ * record for a skip never found. Only an alternative out of step to the
+ * record's end (t past it: that check, and a bad record's column staying
+ * a move behind) or back in step at a skip of the decoded record (t)
+ * tries every move. One that falls back into step at a record that reads
+ * as no legal move (t) still cannot tell from such a record on, every
+ * ply after it under review, since trouble seldom comes alone (a blank
+ * cell filled wrong and a skip near it: with every move tried there too,
+ * a cannon four ranks off was sure and wrong on two plies of a synthetic
  * sheet, bench_verify clean+blanks+skip corpus line 233, and a ply of
  * kai+stress). */
 static bool shift_follow(vdec *d, vplay *vp, xq_board *b, size_t u, int side,
@@ -1849,10 +1852,15 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                     mk[0] = true;
                 u0 = t0 + 1;
             }
-            /* every move tried only where the record's end is checked
-             * (see shift_follow) */
+            /* every move tried only where the alternative stays out of
+             * step to the record's end or falls back into step at a skip
+             * of the decoded record (see shift_follow) */
+            bool every = t > vp->len;
+            int k;
+            for (k = 0; k < d->nsrc && !every; k++)
+                every = d->res->plies[t - 1].kind[k] == VK_SKIP;
             if (!shift_follow(d, vp, &b, u0, side, skip, t0, t, tend, mk,
-                              &stop, t > vp->len ? 0 : VD_SHIFT_DEPTH))
+                              &stop, every ? 0 : VD_SHIFT_DEPTH))
                 continue;      /* refuted */
             any = true;
             for (q = 0; q < span; q++)
