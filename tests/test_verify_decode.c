@@ -1149,13 +1149,13 @@ static void test_isolated_bad_record(void **state)
  * (status corrected, always under review); one that also has a glyph no
  * move has reads as no move: an unreadable record (WXF 7.6 counts it as
  * unrecorded). */
-/* The source's illegible callback: the cell g_illegible (-1 none) is ink
- * that is no writing. */
-static int g_illegible = -1;
+/* The source's illegible callback: the cells g_illegible and
+ * g_illegible2 (-1 none) are ink that is no writing. */
+static int g_illegible = -1, g_illegible2 = -1;
 static int illegible_cell(void *ud, size_t i)
 {
     (void)ud;
-    return (int)i == g_illegible;
+    return (int)i == g_illegible || (int)i == g_illegible2;
 }
 
 /* A record two glyphs off its move (off 2) reads as no legal move: from
@@ -2548,15 +2548,6 @@ static void test_decode_traced(void **state)
     free(g);
 }
 
-/* The source's illegible callback for test_scribbles_other_column: the
- * cells g_scribbled[0..1] are ink that is no writing. */
-static int g_scribbled[2] = { -1, -1 };
-static int scribbled_cells(void *ud, size_t i)
-{
-    (void)ud;
-    return (int)i == g_scribbled[0] || (int)i == g_scribbled[1];
-}
-
 /* A perfectly read sheet with two records scribbled over in the column
  * of the side to move next (its 6th and 10th, or its 7th and 12th):
  * that column's plies stay under review (a skip never found may hide
@@ -2593,10 +2584,10 @@ static void test_scribbles_other_column(void **state)
         for (c = 0; c < 2; c++) {
             int a = next + 2 * (recs[c][0] - 1), z = next + 2 * (recs[c][1] - 1);
             xq_game *game;
-            g_scribbled[0] = s.cell_of[a];
-            g_scribbled[1] = s.cell_of[z];
+            g_illegible = s.cell_of[a];
+            g_illegible2 = s.cell_of[z];
             sy_source(&s, &src);
-            src.illegible = scribbled_cells;
+            src.illegible = illegible_cell;
             game = verify_source(&src, g, 0);
             tally(game, g, &right, &silent);
             assert_int_equal(silent, 0);
@@ -2607,7 +2598,7 @@ static void test_scribbles_other_column(void **state)
             plies += g->n;
             xq_game_destroy(&game);
         }
-        g_scribbled[0] = g_scribbled[1] = -1;
+        g_illegible = g_illegible2 = -1;
         sy_sheet_free(&s);
     }
     if (getenv("XQ_VERIFY_DUMP"))

@@ -221,7 +221,6 @@ typedef struct {
     const xq_move *trace;
     const int *trace_cells;
     size_t   ntrace;
-    long     follow_budget; /* plies shift_follow may still play */
 } vdec;
 
 int vd_nominal_slot(int ply, int black_first)
@@ -1692,6 +1691,18 @@ static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
     return false;
 }
 
+/* The record ply u plays in alt_viable's alternative: side's column
+ * (mine) from t0 on one turn late (skip) or early, up to t; every other
+ * ply its own. */
+static size_t shift_src(bool mine, bool skip, size_t u, size_t t)
+{
+    if (mine && skip && u <= t)
+        return u - 2;
+    if (mine && !skip && u < t)
+        return u + 2;
+    return u;
+}
+
 /* alt_viable's alternative, unscored, followed from ply u on board b to
  * ply tend: each ply plays its record (side's column from t0 on one turn
  * late (skip) or early, up to t). False where a clean record refutes it;
@@ -1700,7 +1711,7 @@ static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
  * be followed to. A record nothing clean tells whose decoded move the
  * alternative's board does not allow (the alternative moved that piece
  * already) is played by every legal move in turn (up to VD_SHIFT_DEPTH
- * such records one within another, and while d->follow_budget lasts;
+ * such records one within another, and while *budget (plies) lasts;
  * past them the plies cannot be told): the alternative stands where
  * some way of playing it does, and marks what any of them changes.
  * depth: such records played so far; the caller passes VD_SHIFT_DEPTH
@@ -1719,20 +1730,16 @@ static bool alt_play_bad(vdec *d, vplay *vp, xq_board *b, size_t src,
  * kai+stress). */
 static bool shift_follow(vdec *d, vplay *vp, xq_board *b, size_t u, int side,
                          bool skip, size_t t0, size_t t, size_t tend,
-                         bool *mk, size_t *pstop, int depth)
+                         bool *mk, size_t *pstop, int depth, long *budget)
 {
     size_t span = t - t0 < VD_SHIFT_SPAN ? t - t0 : VD_SHIFT_SPAN;
     for (; u <= tend && u <= vp->len + 1; u++) {
         bool mine = xq_board_side(b) == side;
-        size_t src = u;
+        size_t src = shift_src(mine, skip, u, t);
         xq_move am = XQ_MOVE_NONE;
         xq_board b0;
         int r;
-        d->follow_budget--;
-        if (mine && skip && u <= t)
-            src = u - 2;
-        else if (mine && !skip && u < t)
-            src = u + 2;
+        (*budget)--;
         if (!skip && mine && src == t) {
             if (u < *pstop)
                 *pstop = u;   /* the junk cell itself: cannot tell */
@@ -1743,12 +1750,12 @@ static bool shift_follow(vdec *d, vplay *vp, xq_board *b, size_t u, int side,
         xq_board_copy(&b0, b);
         r = alt_play_bad(d, vp, b, src, &am) ? 1
                                               : alt_play(vp, d->res, b, src, &am);
-        if (r == -1 && depth < VD_SHIFT_DEPTH && d->follow_budget > 0) {
+        if (r == -1 && depth < VD_SHIFT_DEPTH && *budget > 0) {
             xq_move ys[XQ_MAX_MOVES];
             bool acc[VD_SHIFT_SPAN] = { false }, any = false;
             size_t stop = (size_t)-1, q;
             int ny = xq_board_legal_moves(&b0, ys), i;
-            for (i = 0; i < ny && d->follow_budget > 0; i++) {
+            for (i = 0; i < ny && *budget > 0; i++) {
                 bool m2[VD_SHIFT_SPAN];
                 size_t s2 = *pstop;
                 xq_board c;
@@ -1760,7 +1767,7 @@ static bool shift_follow(vdec *d, vplay *vp, xq_board *b, size_t u, int side,
                     ys[i] != d->res->plies[u - 1].mv)
                     m2[u - t0] = true;
                 if (!shift_follow(d, vp, &c, u + 1, side, skip, t0, t, tend,
-                                  m2, &s2, depth + 1))
+                                  m2, &s2, depth + 1, budget))
                     continue;
                 any = true;
                 for (q = 0; q < VD_SHIFT_SPAN; q++)
@@ -1768,7 +1775,7 @@ static bool shift_follow(vdec *d, vplay *vp, xq_board *b, size_t u, int side,
                 if (s2 < stop)
                     stop = s2;
             }
-            if (d->follow_budget <= 0) {   /* not every way was tried */
+            if (*budget <= 0) {   /* not every way was tried */
                 if (u < *pstop)
                     *pstop = u;
                 return true;
@@ -1828,9 +1835,17 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
     bool mk[VD_SHIFT_SPAN], any = false;
     int nx = 1, x;
     size_t q, span = t - t0 < VD_SHIFT_SPAN ? t - t0 : VD_SHIFT_SPAN;
+    long budget = VD_SHIFT_BUDGET;
+    /* unscored, every move is tried at a record nothing clean tells only
+     * where the alternative stays out of step to the record's end or
+     * falls back into step at a skip of the decoded record (see
+     * shift_follow) */
+    bool every = t > vp->len;
+    int k;
+    for (k = 0; k < d->nsrc && !every; k++)
+        every = d->res->plies[t - 1].kind[k] == VK_SKIP;
     if (skip)
         nx = xq_board_legal_moves(&vp->before[t0 - 1], xs);
-    d->follow_budget = VD_SHIFT_BUDGET;
     for (x = 0; x < nx; x++) {
         xq_board b;
         xq_board_copy(&b, &vp->before[t0 - 1]);
@@ -1852,15 +1867,8 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                     mk[0] = true;
                 u0 = t0 + 1;
             }
-            /* every move tried only where the alternative stays out of
-             * step to the record's end or falls back into step at a skip
-             * of the decoded record (see shift_follow) */
-            bool every = t > vp->len;
-            int k;
-            for (k = 0; k < d->nsrc && !every; k++)
-                every = d->res->plies[t - 1].kind[k] == VK_SKIP;
             if (!shift_follow(d, vp, &b, u0, side, skip, t0, t, tend, mk,
-                              &stop, every ? 0 : VD_SHIFT_DEPTH))
+                              &stop, every ? 0 : VD_SHIFT_DEPTH, &budget))
                 continue;      /* refuted */
             any = true;
             for (q = 0; q < span; q++)
@@ -1868,6 +1876,7 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                     diff[q] = true;
             continue;
         }
+        /* scored: record by record, each weighed */
         for (u = t0; u <= tend && u <= vp->len + 1 && r == 1; u++) {
             bool mine = xq_board_side(&b) == side;
             size_t src = u;
@@ -1876,17 +1885,14 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                 r = xq_board_make_move(&b, xs[x], NULL) ? 1 : 0;
                 am = xs[x];
             } else {
-                if (mine && skip && u <= t)
-                    src = u - 2;
-                else if (mine && !skip && u < t)
-                    src = u + 2;
+                src = shift_src(mine, skip, u, t);
                 if (!skip && mine && src == t) {
                     stop = u;  /* the junk cell itself: cannot tell */
                     break;
                 }
                 if (src > vp->len)
                     break;     /* the record ends: nothing refutes it */
-                if (scored && badt && skip && mine && u == t + 2 &&
+                if (badt && skip && mine && u == t + 2 &&
                     t <= vp->len)
                     dropped = true;   /* record t was junk */
                 {
@@ -1895,8 +1901,8 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                     r = alt_play_bad(d, vp, &b, src, &am)
                             ? 1
                             : alt_play(vp, d->res, &b, src, &am);
-                    if (scored && r == -1) {
-                        /* scored: follow it by the move reading the
+                    if (r == -1) {
+                        /* follow it by the move reading the
                          * record best; a record no move reads leaves
                          * the move free: from there on it cannot be
                          * told (what follows may explain the bad
@@ -1913,7 +1919,7 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                                 stop = u;
                             rel += VD_FLOOR;
                         }
-                    } else if (scored && r == 1 && u < stop)
+                    } else if (r == 1 && u < stop)
                         rel += rec_emit(d, vp, &b0, am, src) -
                                dec_emit(d, vp, src);
                 }
@@ -1924,11 +1930,11 @@ static bool alt_viable(vdec *d, vplay *vp, bool skip, int side,
                 am != d->res->plies[u - 1].mv)
                 mk[u - t0] = true;
         }
-        if (scored && dropped && r != 0)
+        if (dropped && r != 0)
             rel += -VD_EXTRA - dec_emit(d, vp, t);
         if (r == 0)
             continue;          /* refuted */
-        if (scored && rel < -VD_ALT_RANGE)
+        if (rel < -VD_ALT_RANGE)
             continue;          /* far less likely than the record as read */
         any = true;
         for (q = 0; q < span; q++)
