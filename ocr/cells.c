@@ -350,6 +350,118 @@ static int rewritten_ink(const comp *cs, int n, int gh, const sline *l,
     return left > 0 && 2 * (lx1 - lx0 + 1) >= 5 * gh ? left : 0;
 }
 
+/* A strike-through the pieces of ink do not show as a stroke: too light
+ * to be ink (a thin pen line on a scan, under the weak level, left as
+ * specks), or a pen line wavering through the glyphs it crosses, broken
+ * into them, across one of two lines of writing, one above the other (a
+ * record struck through and written again below or above it). The
+ * straight, near level line across that line of writing, from its first
+ * ink to its last, darkest against the paper 5 and 6 rows either side of
+ * it (within 2 rows of it) where it crosses the gaps between glyphs
+ * (columns with no ink 3 or 4 rows either side of it). Found where that
+ * contrast is 15 levels at least and 2.5 times the paper's noise, nearly
+ * all along a glyph's width of gaps at least. True and *pl, [*psx0,
+ * *psx1] the line where found. */
+static bool find_light_stroke(const ocr_cell *c, const comp *cs, int n,
+                              const int *label, int gh, sline *pl, int *psx0,
+                              int *psx1)
+{
+    int w = c->grey.w, h = c->grey.h, i, band, nb = 0, split = -1;
+    int by0[2] = { h, h }, by1[2] = { -1, -1 }, bx0[2] = { w, w };
+    int bx1[2] = { -1, -1 };
+    double best = 0;
+    bool found = false;
+    const uint8_t *g = c->grey.px;
+    if (!g || w != c->ink.w || h != c->ink.h || gh < 6)
+        return false;
+    /* two lines of writing: the glyph-sized pieces' centres fall into two
+     * bands, 0.6 of a glyph's height apart at least (split: the row
+     * between) */
+    {
+        int lo = h, hi = -1, y, gap = 0, run = 0;
+        bool *row = xq_calloc((size_t)h, sizeof *row);
+        if (!row)
+            return false;
+        for (i = 0; i < n; i++)
+            if (cs[i].area > 0 && 2 * (cs[i].y1 - cs[i].y0 + 1) >= gh) {
+                int yc = (cs[i].y0 + cs[i].y1) / 2;
+                row[yc] = true;
+                if (yc < lo) lo = yc;
+                if (yc > hi) hi = yc;
+            }
+        for (y = lo; y <= hi; y++) {
+            run = row[y] ? 0 : run + 1;
+            if (run > gap) {
+                gap = run;
+                split = y - run / 2;
+            }
+        }
+        xq_free(row);
+        if (hi < 0 || 5 * (gap + 1) < 3 * gh)
+            return false;
+    }
+    for (i = 0; i < n; i++) {
+        int b;
+        if (cs[i].area <= 0 || 3 * (cs[i].y1 - cs[i].y0 + 1) < gh)
+            continue;
+        b = (cs[i].y0 + cs[i].y1) / 2 > split;
+        if (cs[i].y0 < by0[b]) by0[b] = cs[i].y0;
+        if (cs[i].y1 > by1[b]) by1[b] = cs[i].y1;
+        if (cs[i].x0 < bx0[b]) bx0[b] = cs[i].x0;
+        if (cs[i].x1 > bx1[b]) bx1[b] = cs[i].x1;
+    }
+    for (band = 0; band < 2; band++)
+        nb += bx1[band] >= 0 && 2 * (bx1[band] - bx0[band] + 1) >= 5 * gh;
+    if (nb < 2)
+        return false;
+    for (band = 0; band < 2; band++) {
+        int ya, dy, span = bx1[band] - bx0[band];
+        for (ya = by0[band]; ya <= by1[band]; ya++)
+            for (dy = -gh / 4; dy <= gh / 4; dy++) {
+                double sum = 0, noise = 0;
+                int x, ngap = 0, dark = 0;
+                for (x = bx0[band]; x <= bx1[band]; x++) {
+                    int yl = ya + (int)lround((double)dy * (x - bx0[band]) /
+                                              (span > 0 ? span : 1));
+                    int y, v = 255, d, e;
+                    bool ink = false;
+                    if (yl < 6 || yl + 6 >= h)
+                        break;
+                    for (y = yl - 4; y <= yl + 4 && !ink; y++)
+                        ink = (y < yl - 2 || y > yl + 2) &&
+                              label[y * w + x] >= 0 &&
+                              cs[label[y * w + x]].area > 0;
+                    if (ink)
+                        continue;
+                    for (y = yl - 2; y <= yl + 2; y++)
+                        if (g[y * w + x] < v)
+                            v = g[y * w + x];
+                    d = (g[(yl - 5) * w + x] + g[(yl + 5) * w + x] +
+                         g[(yl - 6) * w + x] + g[(yl + 6) * w + x]) / 4 - v;
+                    e = g[(yl - 6) * w + x] - g[(yl + 6) * w + x];
+                    sum += d;
+                    dark += d > 0;
+                    noise += (double)e * e;
+                    ngap++;
+                }
+                if (x <= bx1[band] || ngap < gh || 10 * dark < 9 * ngap)
+                    continue;
+                sum /= ngap;
+                noise = sqrt(noise / (2.0 * ngap));
+                if (sum >= 15 && sum >= 2.5 * noise && sum > best) {
+                    best = sum;
+                    found = true;
+                    pl->x0 = bx0[band];
+                    pl->ya = ya;
+                    pl->slope = (double)dy / (span > 0 ? span : 1);
+                    *psx0 = bx0[band];
+                    *psx1 = bx1[band];
+                }
+            }
+    }
+    return found;
+}
+
 /* A record struck through and written again (beside it, above or below):
  * a straight stroke across a word-wide stretch of ink, near level, with
  * ink elsewhere in the cell that it does not cross. The struck word (the
@@ -363,26 +475,36 @@ static bool strike_rewrite(ocr_cell *c, comp *cs, int n, const int *label,
                            int ink, int minink)
 {
     int w = c->ink.w, h = c->ink.h, gh = glyph_height(cs, n), best, sx0, sx1;
-    int left, x, y;
+    int left = 0, x, y, pass;
     sline line = { 0, 0, 0.0 };
     bool *gone;
     if (gh < 4)
         return false;
-    best = find_stroke(cs, n, label, w, gh, &line);
-    if (best < 0)
-        return false;
     gone = xq_calloc((size_t)n, sizeof *gone);
     if (!gone)
         return false;
-    gone[best] = true;
-    sx0 = cs[best].x0;
-    sx1 = cs[best].x1;
-    grow_stroke(cs, n, label, w, h, gh, &line, gone, &sx0, &sx1);
-    left = 0;
-    if (2 * (sx1 - sx0 + 1) >= 5 * gh) {
-        mark_struck(cs, n, gh, &line, sx0, sx1, gone);
-        if (strikes_through(label, w, h, &line, gone, sx0, sx1))
-            left = rewritten_ink(cs, n, gh, &line, sx0, gone);
+    /* the stroke as a piece of ink; else (none, or too short: a pen line
+     * broken into the glyphs it crosses) as a line darker than the paper
+     * across the gaps between them (find_light_stroke) */
+    for (pass = 0; pass < 2 && left == 0; pass++) {
+        memset(gone, 0, (size_t)n * sizeof *gone);
+        if (pass == 0) {
+            best = find_stroke(cs, n, label, w, gh, &line);
+            if (best < 0)
+                continue;
+            gone[best] = true;
+            sx0 = cs[best].x0;
+            sx1 = cs[best].x1;
+            grow_stroke(cs, n, label, w, h, gh, &line, gone, &sx0, &sx1);
+        } else if (!find_light_stroke(c, cs, n, label, gh, &line, &sx0,
+                                      &sx1)) {
+            break;
+        }
+        if (2 * (sx1 - sx0 + 1) >= 5 * gh) {
+            mark_struck(cs, n, gh, &line, sx0, sx1, gone);
+            if (strikes_through(label, w, h, &line, gone, sx0, sx1))
+                left = rewritten_ink(cs, n, gh, &line, sx0, gone);
+        }
     }
     if (left < minink || left >= ink || 4 * left < ink) {
         xq_free(gone);

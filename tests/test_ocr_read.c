@@ -23,7 +23,16 @@
  * (XQ_BENCH_E2E_SEED=9700: render_sheets.py --seed 10404 --style printed
  * --degrade none, the first two blocks' first rows), cropped at (0, 0) to
  * (2079, 1000) in grey; plies 1 (炮二平五) and 5 (俥一平二) are scribbled
- * over with a thin zigzag. */
+ * over with a thin zigzag.
+ * tests/data/ocr/sheet_struck_light.jpg and sheet_struck_broken.jpg:
+ * bench/bench_e2e.sh's sheets as written (XQ_BENCH_E2E_SEED=7100:
+ * render_sheets.py --count 4 --layout mixed --seed 12404 --style kai
+ * --degrade scan, sheet 2, cropped at (150, 430) to (1650, 760); --seed
+ * 12504 --style hand --degrade scan, sheet 3, cropped at (170, 430) to
+ * (1620, 690)), grey, JPEG quality 90. Ply 47 of the first is written
+ * 相四进五, struck through with a line too light to be ink, and written
+ * again below as 相三进五; ply 64 of the second 炮6進4, struck through with
+ * a pen line broken into the glyphs it crosses, and 炮5進4 below. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -43,6 +52,8 @@
 #define SHEET XQ_TEST_DATA "/ocr/sheet_printed.png"
 #define TRUTH XQ_TEST_DATA "/ocr/sheet_printed.tsv"
 #define STRUCK XQ_TEST_DATA "/ocr/sheet_struck.png"
+#define STRUCK_LIGHT XQ_TEST_DATA "/ocr/sheet_struck_light.jpg"
+#define STRUCK_BROKEN XQ_TEST_DATA "/ocr/sheet_struck_broken.jpg"
 #define SCRIBBLED XQ_TEST_DATA "/ocr/sheet_scribbled.png"
 #define SCRIBBLED2 XQ_TEST_DATA "/ocr/sheet_scribbled2.png"
 #define SCRIBBLED3 XQ_TEST_DATA "/ocr/sheet_scribbled3.png"
@@ -367,6 +378,41 @@ static void test_struck_rewritten(void **state)
     for (i = 0; i < xq_sheet_ncells(s[0]); i++)
         assert_false(xq_sheet_cell_struck(s[0], i));
     xq_ocr_sheets_free(&s, n);
+}
+
+/* A record struck through with a line that is no piece of ink (too
+ * light, or broken into the glyphs it crosses) and written again below:
+ * the cell is struck, the only one, and reads as the rewritten record
+ * better than as the struck one (before: neither found, the two readings
+ * within a nat, both 14 to 20 nats below the cell's own). */
+static void test_struck_light_line(void **state)
+{
+    static const struct {
+        const char *path, *rewritten, *struck;
+        int box[4];
+    } f[] = {
+        { STRUCK_LIGHT, "相三进五", "相四进五", { 803, 112, 319, 97 } },
+        { STRUCK_BROKEN, "炮5进4", "炮6进4", { 1104, 105, 300, 64 } },
+    };
+    size_t k;
+    (void)state;
+    for (k = 0; k < XQ_ARRAY_LEN(f); k++) {
+        xq_sheet **s = NULL;
+        size_t n = 0, i, cell;
+        int nstruck = 0;
+        char err[256];
+        assert_int_equal(xq_ocr_read_file(g_ocr, f[k].path, &s, &n, err,
+                                          sizeof err), XQ_OK);
+        assert_int_equal(n, 1);
+        cell = cell_at(s[0], f[k].box);
+        for (i = 0; i < xq_sheet_ncells(s[0]); i++)
+            nstruck += xq_sheet_cell_struck(s[0], i);
+        assert_true(xq_sheet_cell_struck(s[0], cell));
+        assert_int_equal(nstruck, 1);
+        assert_true(xq_sheet_cell_score(g_ocr, s[0], cell, f[k].rewritten) >
+                    xq_sheet_cell_score(g_ocr, s[0], cell, f[k].struck) + 2.0);
+        xq_ocr_sheets_free(&s, n);
+    }
 }
 
 /* A record scribbled over (sheet_scribbled.png) or out (sheet_scribbled2)
@@ -902,6 +948,7 @@ int main(void)
         cmocka_unit_test(test_read_sheet),
         cmocka_unit_test(test_scores),
         cmocka_unit_test(test_struck_rewritten),
+        cmocka_unit_test(test_struck_light_line),
         cmocka_unit_test(test_scribbled),
         cmocka_unit_test(test_scribbled_small),
         cmocka_unit_test(test_scribbled_joined),
