@@ -962,9 +962,15 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
         if (allblank && forced == XQ_MOVE_NONE)
             nlk = look_records(d, e, b, ply, side, lk);
     }
-    /* how well the best move reads, summed over the sheets that read */
+    /* how well the best move reads, summed over the sheets that read; at
+     * a scribbled cell (ink that is no writing) none is a long shot */
     double best_read = -1e30;
     int nfloor = 0;
+    bool scribbled = false;
+    for (k = 0; k < d->nsrc; k++)
+        if (sit[k].state == VK_READ &&
+            d->res->cells[k][sit[k].slot].illegible)
+            scribbled = true;
     for (i = 0; i < n; i++) {
         double t = 0;
         bool any = false;
@@ -1073,9 +1079,13 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
                     pure_floor = false;
             }
             /* a move the cell does not support at all, while a sibling
-             * reads well: keep only a few such long shots per prefix */
-            if (pure_floor && best_read > -3.0 && ++nfloor > VD_FLOOR_KEEP &&
-                !guided)
+             * reads well: keep only a few such long shots per prefix. Not
+             * at a scribble: what its ink happens to read as tells nothing
+             * of the move under it (the true one was cut, a clean kai
+             * sheet's scribble reading like a move of another piece: 7
+             * records after it read wrong, two of them corrected) */
+            if (pure_floor && best_read > -3.0 && !scribbled &&
+                ++nfloor > VD_FLOOR_KEEP && !guided)
                 s = -1e300;
             bool shift = false;
             for (k = 0; k < d->nsrc; k++)

@@ -103,7 +103,8 @@ enum {
                                misread character costs about VD_FLOOR):
                                two in one column, or one in the other
                                column near a skip, shift_doubt */
-#define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply */
+#define VD_FLOOR_KEEP 12    /* unsupported moves kept per prefix and ply
+                               (all of them at a scribbled cell) */
 #define VD_BEAM_DROP  12.0
 #define VD_SHIFT_DROP 24.0  /* ... for a skip / junk cell (see expand) */
 #define VD_LOST_READ  3.0   /* cut children reading this well count as lost mass */
