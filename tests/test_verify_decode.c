@@ -2613,7 +2613,7 @@ static void test_scribbles_other_column(void **state)
  * every one as likely, none cut as a long shot beside the one it reads as
  * (VD_FLOOR_KEEP: before, 12 such moves a prefix were kept, the true one
  * cut where it was not among them, and a clean kai sheet as written had
- * 7 of the records after the scribble read wrong, two corrected). Corpus
+ * 7 of the records after the scribble read wrong, three corrected). Corpus
  * lines 60-71: a move whose piece moves again within 6 plies (past the
  * first third of the game) scribbled over, its cell reading as another
  * piece's legal move: 120 of the 1,138 plies wrong before, 2 now (line

@@ -1083,7 +1083,7 @@ static xq_status expand(vdec *d, int32_t ei, ventry *e, xq_board *b, int ply,
              * at a scribble: what its ink happens to read as tells nothing
              * of the move under it (the true one was cut, a clean kai
              * sheet's scribble reading like a move of another piece: 7
-             * records after it read wrong, two of them corrected) */
+             * records after it read wrong, three of them corrected) */
             if (pure_floor && best_read > -3.0 && !scribbled &&
                 ++nfloor > VD_FLOOR_KEEP && !guided)
                 s = -1e300;
